@@ -1,0 +1,53 @@
+// RoPE context-extension scalings, exactly as Hugging Face transformers computes them
+// (src/transformers/modeling_rope_utils.py: ROPE_INIT_FUNCTIONS and _compute_*_parameters).
+// Each returns the inverse frequencies theta_i (rotary_dim/2 values) and the attention factor
+// that transformers multiplies into cos and sin (so logits scale by its square).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+
+namespace posviz {
+
+enum class RopeScalingType { None, Linear, Ntk, Dynamic, Yarn, Llama3, LongRope };
+
+struct RopeScaling {
+    RopeScalingType type = RopeScalingType::None;
+    double factor = 1.0;
+    int max_position_embeddings = 0;           // the config's (after extension); 0 = unknown
+    int original_max_position_embeddings = 0;  // pre-extension training length; 0 = unset
+    // yarn
+    double beta_fast = 32.0;
+    double beta_slow = 1.0;
+    bool truncate = true;
+    std::optional<double> mscale;
+    std::optional<double> mscale_all_dim;
+    std::optional<double> attention_factor;  // yarn, longrope: explicit override
+    // llama3
+    double low_freq_factor = 1.0;
+    double high_freq_factor = 4.0;
+    // longrope: rotary_dim/2 entries each
+    std::vector<double> short_factor;
+    std::vector<double> long_factor;
+};
+
+struct RopeFrequencies {
+    Vector inverse_frequencies;     // theta_i, rotary_dim/2 values, rad per position
+    double attention_factor = 1.0;  // multiplies cos and sin
+};
+
+// Unscaled: theta_i = base^(-2i/rotary_dim), i = 0 .. rotary_dim/2 - 1 (RoFormer eq. 15).
+Vector rope_inverse_frequencies(double base, int rotary_dim);
+
+// seq_len matters for `dynamic` and `longrope` only. Throws InputError for missing/invalid fields,
+// naming the field as in config.json (e.g. "rope_scaling.original_max_position_embeddings").
+RopeFrequencies rope_frequencies(double base, int rotary_dim, const RopeScaling& scaling,
+                                 long seq_len);
+
+std::string rope_scaling_name(RopeScalingType type);       // "none", "linear", ..., "longrope"
+RopeScalingType parse_rope_scaling_type(const std::string& name);  // accepts HF aliases; throws
+
+}  // namespace posviz

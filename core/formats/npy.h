@@ -1,0 +1,34 @@
+// NumPy .npy files, format version 1.0/2.0 (numpy/lib/format.py): magic "\x93NUMPY", version,
+// header length, a Python-dict header {'descr', 'fortran_order', 'shape'}, then raw C-order data.
+// Reading validates everything before touching data: wrong dtype, byte order, Fortran order,
+// shape or a truncated file is an InputError naming the file. Writing goes to a temporary file in
+// the same directory, renamed over the target only when complete.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+
+namespace posviz {
+
+enum class NpyDtype { Float64, Float32, Int32 };
+
+struct NpyArray {
+    std::vector<int64_t> shape;
+    std::vector<double> data;  // C order, converted to double
+};
+
+// Accepts little-endian <f8, <f4, <f2, <i4, <i8 (and '|' byte order for 1-byte types none).
+NpyArray read_npy(const std::string& path);
+// Reads a 2-D array; `what` names the option in errors ("--queries"). expected_rows/cols < 0: any.
+Matrix read_npy_matrix(const std::string& path, const std::string& what, int expected_rows = -1,
+                       int expected_cols = -1);
+
+// Serialises to bytes (little-endian, C order). shape's product must equal data.size().
+std::string encode_npy(const std::vector<int64_t>& shape, const double* data, NpyDtype dtype);
+// Atomic: temp file + rename. Throws InputError("-o", path, ...) if the directory is unusable.
+void write_file_atomically(const std::string& path, const std::string& bytes);
+
+}  // namespace posviz

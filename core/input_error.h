@@ -1,0 +1,20 @@
+// The one error type for bad input anywhere in the core (options, files, configs).
+// The command line turns it into exit status 2; the GUI shows it and keeps running.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace posviz {
+
+class InputError : public std::runtime_error {
+public:
+    // `what` names the option or field (e.g. "--dim", "rope_scaling.factor"), `value` what was
+    // given and `allowed` what would have been accepted. Message: "--dim: got 0; expected ...".
+    InputError(std::string what, const std::string& value, const std::string& allowed)
+        : std::runtime_error(what + ": got " + value + "; expected " + allowed),
+          option(std::move(what)) {}
+    std::string option;
+};
+
+}  // namespace posviz
