@@ -20,6 +20,7 @@ struct FireBias {
     double b2 = 0.0;
 
     static FireBias seeded(int hidden, uint64_t seed);
+    void validate() const;  // c, threshold finite and > 0; MLP shapes agree
     double mlp(double x) const;
     Matrix bias(int seq_len) const;
 };

@@ -26,10 +26,15 @@ struct RopeEncoding {
     int rotary_dim() const;
     RopeFrequencies frequencies(long seq_len) const;
     Matrix angles(int seq_len) const;  // (L, rotary_dim/2): m·theta_i
-    // Rotate rows of x (row m = position first_position + m); the attention factor multiplies
-    // the rotated dims as it multiplies cos and sin in transformers. scaling_seq_len selects the
-    // frequencies of dynamic/longrope (0: use x.rows()).
+    // Rotate rows of x (row m = position m); the attention factor multiplies the rotated dims as
+    // it multiplies cos and sin in transformers. scaling_seq_len selects the frequencies of
+    // dynamic/longrope (0: use x.rows()).
     Matrix rotate(const Matrix& x, long scaling_seq_len = 0) const;
+    // The two dims that pair i rotates together (see the styles above).
+    int pair_first_dim(int i) const { return style == RopeStyle::Interleaved ? 2 * i : i; }
+    int pair_second_dim(int i) const {
+        return style == RopeStyle::Interleaved ? 2 * i + 1 : i + rotary_dim() / 2;
+    }
 };
 
 }  // namespace posviz

@@ -18,6 +18,9 @@ struct SinusoidalEncoding {
     void validate() const;                // throws InputError
     Vector frequencies() const;           // D/2 values, omega_i = base^(-2i/D)
     Matrix table(int seq_len) const;      // (seq_len, D), row = position 0..seq_len-1
+    // One row per entry of `positions`, which may be any real numbers (Transformer-XL encodes
+    // negative offsets).
+    Matrix table_at(const Vector& positions) const;
 };
 
 }  // namespace posviz

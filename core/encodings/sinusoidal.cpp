@@ -1,0 +1,48 @@
+#include "core/encodings/sinusoidal.h"
+
+#include <cmath>
+
+#include "core/encodings/checks.h"
+
+namespace posviz {
+
+void SinusoidalEncoding::validate() const {
+    check_even_dim(dim);
+    check_base(base);
+}
+
+// Vaswani et al. 2017 §3.5: the wavelength of pair i is 2 pi · base^(2i/D), so
+// omega_i = base^(-2i/D). (Tensor2Tensor spaces its frequencies by D/2 - 1 instead of D/2; we
+// take only its layout and keep the paper's frequencies for both layouts.)
+Vector SinusoidalEncoding::frequencies() const {
+    validate();
+    Vector omega(dim / 2);
+    for (int i = 0; i < dim / 2; ++i) omega[i] = std::pow(base, -2.0 * i / dim);
+    return omega;
+}
+
+Matrix SinusoidalEncoding::table(int seq_len) const {
+    check_seq_len(seq_len);
+    return table_at(Vector::LinSpaced(seq_len, 0.0, seq_len - 1.0));
+}
+
+Matrix SinusoidalEncoding::table_at(const Vector& positions) const {
+    Vector omega = frequencies();
+    const int pairs = dim / 2;
+    Matrix pe(positions.size(), dim);
+    for (Eigen::Index p = 0; p < positions.size(); ++p) {
+        for (int i = 0; i < pairs; ++i) {
+            double angle = positions[p] * omega[i];
+            // Interleaved: PE(pos, 2i) = sin, PE(pos, 2i+1) = cos (paper §3.5).
+            // Halves: [sin of every omega | cos of every omega] (Tensor2Tensor
+            // get_timing_signal_1d).
+            int sin_dim = layout == SinusoidalLayout::Interleaved ? 2 * i : i;
+            int cos_dim = layout == SinusoidalLayout::Interleaved ? 2 * i + 1 : pairs + i;
+            pe(p, sin_dim) = std::sin(angle);
+            pe(p, cos_dim) = std::cos(angle);
+        }
+    }
+    return pe;
+}
+
+}  // namespace posviz

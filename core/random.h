@@ -1,0 +1,32 @@
+// Seeded normal random numbers that are identical on every platform: std::normal_distribution is
+// implementation-defined, so we draw our own Box-Muller pairs from std::mt19937_64's raw 64-bit
+// output (whose sequence the C++ standard fixes).
+#pragma once
+
+#include <cstdint>
+#include <random>
+
+#include "core/types.h"
+
+namespace posviz {
+
+// One stream of N(0, 1) samples. Seeded structures with several parameter arrays draw them from
+// one stream in a documented order, so one seed fixes all of them.
+struct NormalSampler {
+    explicit NormalSampler(uint64_t seed) : bits(seed) {}
+
+    double next();  // one N(0, 1) sample
+    // rows × cols samples scaled by stddev, filled row by row. rows, cols >= 0.
+    Matrix matrix(int rows, int cols, double stddev);
+    Vector vector(int size, double stddev);
+
+    std::mt19937_64 bits;
+    bool has_spare = false;  // Box-Muller makes two samples at a time
+    double spare = 0.0;
+};
+
+// The first rows × cols samples of seed's stream times stddev (what `--content random --seed N`
+// draws).
+Matrix random_normal_matrix(int rows, int cols, double stddev, uint64_t seed);
+
+}  // namespace posviz
