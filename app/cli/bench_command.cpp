@@ -1,0 +1,50 @@
+#include "app/cli/bench_command.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+#include "app/cli/scene_options.h"
+#include "core/figure_data.h"
+#include "core/input_error.h"
+
+namespace posviz {
+
+namespace {
+
+struct BenchArgs {
+    Scene scene;
+    int repeat = 7;
+};
+
+void run_bench(const BenchArgs& args) {
+    if (args.repeat < 1) throw InputError("--repeat", std::to_string(args.repeat), "a positive count");
+    std::vector<double> times;
+    double checksum = 0.0;  // printed so the computation cannot be optimised away
+    for (int i = 0; i < args.repeat; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        const DataTable table = compute_figure_data(args.scene);
+        const auto stop = std::chrono::steady_clock::now();
+        checksum += table.values(0, 0);
+        times.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
+        std::printf("run %d: %.3f ms\n", i + 1, times.back());
+    }
+    std::sort(times.begin(), times.end());
+    std::printf("checksum=%g\n", checksum);
+    std::printf("median_ms=%.3f\n", times[times.size() / 2]);
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+    auto args = std::make_shared<BenchArgs>();
+    CLI::App* cmd = app.add_subcommand("bench", "time the computation of one figure's data");
+    cmd->add_option("FIGURE", args->scene.figure, "a figure, as for export")->required();
+    cmd->add_option("--repeat", args->repeat, "runs to take the median of")->capture_default_str();
+    add_scene_options(*cmd, args->scene);
+    cmd->callback([args] { run_bench(*args); });
+}
+
+}  // namespace posviz

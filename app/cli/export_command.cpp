@@ -1,0 +1,54 @@
+#include "app/cli/export_command.h"
+
+#include <filesystem>
+#include <memory>
+
+#include "app/cli/scene_options.h"
+#include "core/figure_data.h"
+#include "core/formats/csv.h"
+#include "core/formats/npy.h"
+#include "core/input_error.h"
+
+namespace posviz {
+
+namespace {
+
+struct ExportArgs {
+    Scene scene;
+    std::string output;
+    std::string dtype = "f64";
+};
+
+void write_data(const DataTable& table, const ExportArgs& args, const std::string& extension) {
+    if (extension == ".csv") {
+        write_file_atomically(args.output, encode_csv(table));
+        return;
+    }
+    if (args.dtype != "f64" && args.dtype != "f32") throw InputError("--dtype", args.dtype, "f64 or f32");
+    write_file_atomically(args.output, encode_npy(table.shape, table.values.data(),
+                                                  args.dtype == "f32" ? NpyDtype::Float32 : NpyDtype::Float64));
+}
+
+void run_export(const ExportArgs& args) {
+    const std::string extension = std::filesystem::path(args.output).extension().string();
+    if (extension == ".npy" || extension == ".csv") {
+        write_data(compute_figure_data(args.scene), args, extension);
+        return;
+    }
+    throw InputError("-o", args.output, "a file ending in .npy or .csv");
+}
+
+}  // namespace
+
+void add_export_command(CLI::App& app) {
+    auto args = std::make_shared<ExportArgs>();
+    CLI::App* cmd = app.add_subcommand("export", "write one figure's data or picture to a file");
+    cmd->add_option("FIGURE", args->scene.figure, "pe|wavelengths|curves|similarity|scores|terms|bias|buckets|decay")
+        ->required();
+    cmd->add_option("-o,--output", args->output, "output file: .npy or .csv")->required();
+    cmd->add_option("--dtype", args->dtype, ".npy element type: f64|f32")->capture_default_str();
+    add_scene_options(*cmd, args->scene);
+    cmd->callback([args] { run_export(*args); });
+}
+
+}  // namespace posviz

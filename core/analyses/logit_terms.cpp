@@ -1,0 +1,17 @@
+#include "core/analyses/logit_terms.h"
+
+#include <cmath>
+
+namespace posviz {
+
+std::array<Matrix, 4> additive_logit_terms(const Matrix& queries, const Matrix& keys,
+                                           const Matrix& pe) {
+    // Scale the left operand once instead of each product (cheaper than scaling L×L results).
+    const double scale = 1.0 / std::sqrt(double(queries.cols()));
+    const Matrix qs = queries * scale;
+    const Matrix ps = pe * scale;
+    return {Matrix(qs * keys.transpose()), Matrix(qs * pe.transpose()),
+            Matrix(ps * keys.transpose()), Matrix(ps * pe.transpose())};
+}
+
+}  // namespace posviz

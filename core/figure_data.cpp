@@ -1,0 +1,141 @@
+#include "core/figure_data.h"
+
+#include <string>
+
+#include "core/analyses/decay.h"
+#include "core/analyses/frequencies.h"
+#include "core/analyses/logit_terms.h"
+#include "core/analyses/pe_analysis.h"
+#include "core/input_error.h"
+
+namespace posviz {
+
+namespace {
+
+std::vector<std::string> numbered(const std::string& prefix, Eigen::Index count) {
+    std::vector<std::string> names;
+    for (Eigen::Index i = 0; i < count; ++i) names.push_back(prefix + std::to_string(i));
+    return names;
+}
+
+DataTable matrix_table(Matrix values, std::vector<std::string> columns) {
+    DataTable t;
+    t.shape = {values.rows(), values.cols()};
+    t.values = std::move(values);
+    t.columns = std::move(columns);
+    return t;
+}
+
+// [m, n] tables: one column per key position n.
+DataTable square_table(Matrix values) {
+    const Eigen::Index cols = values.cols();
+    return matrix_table(std::move(values), numbered("n", cols));
+}
+
+Matrix positional_bias(const Encoding& e, int seq_len, const std::string& name) {
+    if (const auto* a = std::get_if<AlibiBias>(&e)) return a->bias(seq_len);
+    if (const auto* k = std::get_if<KerpleBias>(&e)) return k->bias(seq_len);
+    if (const auto* f = std::get_if<FireBias>(&e)) return f->bias(seq_len);
+    if (const auto* t = std::get_if<T5Bias>(&e)) return t->bias(seq_len);
+    throw InputError("--encoding", name, "alibi, kerple, fire or t5 for the bias figure");
+}
+
+DataTable terms_table(const Scene& s) {
+    const Encoding e = make_encoding(s);
+    const Content c = make_content(s);
+    std::array<Matrix, 4> terms;
+    if (const auto* xl = std::get_if<TransformerXL>(&e)) {
+        terms = xl->terms(c.queries, c.keys);
+    } else if (std::holds_alternative<SinusoidalEncoding>(e) || std::holds_alternative<LearnedEncoding>(e)) {
+        terms = additive_logit_terms(c.queries, c.keys, absolute_pe(s));
+    } else {
+        throw InputError("--encoding", s.encoding, "sinusoidal, learned or xl for the terms figure");
+    }
+    const Eigen::Index l = s.seq_len;
+    DataTable t;
+    t.shape = {4, l, l};
+    t.values.resize(4 * l, l);
+    for (int i = 0; i < 4; ++i) t.values.middleRows(i * l, l) = terms[i];
+    t.columns = {"term", "m", "n"};
+    return t;
+}
+
+}  // namespace
+
+const std::vector<FigureInfo>& data_figures() {
+    static const std::vector<FigureInfo> figures = {
+        {"pe", "(L, D)", "absolute PE matrix (sinusoidal, learned)"},
+        {"wavelengths", "(D/2, 3)", "pair index i, theta_i in rad/position, wavelength 2*pi/theta_i"},
+        {"curves", "(L, k)", "PE values of the dims named by --dims"},
+        {"similarity", "(L, L)", "PE(i)·PE(j)"},
+        {"scores", "(L, L)", "attention logits [m, n] (query m, key n), or --softmax probabilities"},
+        {"terms", "(4, L, L)", "the four logit terms (additive PEs, Transformer-XL)"},
+        {"bias", "(L, L)", "positional bias b[m, n] (alibi, kerple, fire, t5)"},
+        {"buckets", "(L, L)", "T5 bucket ids"},
+        {"decay", "(L, 2)", "relative distance r and RoFormer's long-term decay bound"},
+    };
+    return figures;
+}
+
+void check_output_size(const Scene& s) {
+    const bool square = s.figure == "similarity" || s.figure == "scores" || s.figure == "bias" ||
+                        s.figure == "buckets" || s.figure == "terms";
+    if (!square) return;
+    const double count = double(s.seq_len) * double(s.seq_len) * (s.figure == "terms" ? 4.0 : 1.0);
+    const double bytes = count * 8.0;
+    if (bytes > double(s.max_bytes)) {
+        throw InputError("--seq-len", std::to_string(s.seq_len),
+                         "a length whose dense " + s.figure + " output fits in --max-bytes = " +
+                             std::to_string(s.max_bytes) + " bytes (it would take " +
+                             std::to_string(int64_t(bytes)) + ")");
+    }
+}
+
+void check_figure_name(const std::string& figure) {
+    std::string names;
+    for (const auto& info : data_figures()) {
+        if (info.name == figure) return;
+        names += (names.empty() ? "" : "|") + info.name;
+    }
+    throw InputError("FIGURE", figure, "one of " + names);
+}
+
+DataTable compute_figure_data(const Scene& s) {
+    check_figure_name(s.figure);
+    validate_scene(s);
+    check_output_size(s);
+    const std::string& f = s.figure;
+    if (f == "pe") {
+        Matrix pe = absolute_pe(s);
+        const Eigen::Index cols = pe.cols();
+        return matrix_table(std::move(pe), numbered("d", cols));
+    }
+    if (f == "wavelengths") return matrix_table(wavelength_table(scene_inverse_frequencies(s)), {"i", "theta", "wavelength"});
+    if (f == "curves") {
+        std::vector<std::string> names;
+        for (int d : s.dims) names.push_back("dim" + std::to_string(d));
+        return matrix_table(pe_curves(absolute_pe(s), s.dims), names);
+    }
+    if (f == "similarity") return square_table(pe_similarity(absolute_pe(s)));
+    if (f == "scores") {
+        const Content c = make_content(s);
+        Matrix logits = attention_logits(make_encoding(s), c.queries, c.keys, s.causal);
+        if (s.softmax) softmax_rows_inplace(logits);
+        return square_table(std::move(logits));
+    }
+    if (f == "terms") return terms_table(s);
+    if (f == "bias") {
+        Matrix bias = positional_bias(make_encoding(s), s.seq_len, s.encoding);
+        if (s.causal) apply_causal_mask(bias);
+        return square_table(std::move(bias));
+    }
+    if (f == "buckets") {
+        const Encoding e = make_encoding(s);
+        const auto* t5 = std::get_if<T5Bias>(&e);
+        if (!t5) throw InputError("--encoding", s.encoding, "t5 for the buckets figure");
+        return square_table(t5->buckets(s.seq_len).cast<double>());
+    }
+    return matrix_table(rope_decay_bound(scene_inverse_frequencies(s), s.seq_len), {"r", "bound"});
+}
+
+}  // namespace posviz

@@ -1,0 +1,53 @@
+#include "core/formats/csv.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace posviz {
+
+namespace {
+
+void append_number(std::string& out, double v) {
+    if (std::isinf(v)) {
+        out += v < 0 ? "-inf" : "inf";
+        return;
+    }
+    if (std::isnan(v)) {
+        out += "nan";
+        return;
+    }
+    char buf[32];
+    const auto result = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, result.ptr);
+}
+
+}  // namespace
+
+std::string encode_csv(const DataTable& table) {
+    std::string out;
+    for (size_t c = 0; c < table.columns.size(); ++c) out += (c ? "," : "") + table.columns[c];
+    if (table.shape.size() == 3) out += ",value";
+    out += '\n';
+    if (table.shape.size() == 2) {
+        const int64_t rows = table.shape[0], cols = table.shape[1];
+        for (int64_t r = 0; r < rows; ++r) {
+            for (int64_t c = 0; c < cols; ++c) {
+                if (c) out += ',';
+                append_number(out, table.values(r, c));
+            }
+            out += '\n';
+        }
+        return out;
+    }
+    const int64_t a = table.shape[0], b = table.shape[1], c = table.shape[2];
+    for (int64_t i = 0; i < a; ++i)
+        for (int64_t j = 0; j < b; ++j)
+            for (int64_t k = 0; k < c; ++k) {
+                out += std::to_string(i) + ',' + std::to_string(j) + ',' + std::to_string(k) + ',';
+                append_number(out, table.values(i * b + j, k));
+                out += '\n';
+            }
+    return out;
+}
+
+}  // namespace posviz

@@ -1,0 +1,14 @@
+// CSV text of a DataTable: a header line, then one line per row. 2-D tables: the column names and
+// their values. 3-D tables (terms): long format, one line per element: "term,m,n,value".
+// Numbers use the shortest text that reads back to the same double; -inf is written "-inf".
+#pragma once
+
+#include <string>
+
+#include "core/figure_data.h"
+
+namespace posviz {
+
+std::string encode_csv(const DataTable& table);
+
+}  // namespace posviz
