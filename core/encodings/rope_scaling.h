@@ -17,8 +17,13 @@ enum class RopeScalingType { None, Linear, Ntk, Dynamic, Yarn, Llama3, LongRope 
 struct RopeScaling {
     RopeScalingType type = RopeScalingType::None;
     double factor = 1.0;
-    int max_position_embeddings = 0;           // the config's (after extension); 0 = unknown
-    int original_max_position_embeddings = 0;  // pre-extension training length; 0 = unset
+    // The config's max_position_embeddings (after extension); 0 = unknown. dynamic: the length
+    // past which the base grows; yarn: the training length when original is unset; longrope:
+    // with original set, factor = max_position_embeddings / original (transformers' Phi-3 rule).
+    int max_position_embeddings = 0;
+    // Pre-extension training length; 0 = unset. llama3: required; yarn: rope_scaling's key;
+    // longrope: Phi-3's top-level key (or rope_scaling's).
+    int original_max_position_embeddings = 0;
     // yarn
     double beta_fast = 32.0;
     double beta_slow = 1.0;
@@ -42,12 +47,16 @@ struct RopeFrequencies {
 // Unscaled: theta_i = base^(-2i/rotary_dim), i = 0 .. rotary_dim/2 - 1 (RoFormer eq. 15).
 Vector rope_inverse_frequencies(double base, int rotary_dim);
 
-// seq_len matters for `dynamic` and `longrope` only. Throws InputError for missing/invalid fields,
+// seq_len (the number of positions in use) matters for `dynamic` and `longrope` only; seq_len <= 0
+// stands for transformers' seq_len=None (model load). Throws InputError for missing/invalid fields,
 // naming the field as in config.json (e.g. "rope_scaling.original_max_position_embeddings").
 RopeFrequencies rope_frequencies(double base, int rotary_dim, const RopeScaling& scaling,
                                  long seq_len);
 
-std::string rope_scaling_name(RopeScalingType type);       // "none", "linear", ..., "longrope"
-RopeScalingType parse_rope_scaling_type(const std::string& name);  // accepts HF aliases; throws
+std::string rope_scaling_name(RopeScalingType type);  // "none", "linear", ..., "longrope"
+// Accepts transformers' rope_type names, "none", our "ntk" and the alias "su" (longrope); throws
+// InputError naming `what` otherwise.
+RopeScalingType parse_rope_scaling_type(const std::string& name,
+                                        const std::string& what = "rope_scaling.rope_type");
 
 }  // namespace posviz
