@@ -1,0 +1,24 @@
+// Colormaps for heatmaps. Sequential: viridis, magma, cividis (perceptually uniform, readable in
+// grey and by colour-blind viewers). Diverging: RdBu_r, blue below zero, white at the centre, red
+// above — for signed values shown with symmetric limits, so white means exactly 0.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/figure/figure.h"
+
+namespace posviz {
+
+struct Colormap {
+    const char* name;
+    bool diverging;
+    Rgb (*at)(double t);  // t in [0, 1], clamped
+};
+
+// Throws InputError("--colormap", name, <the names>) for an unknown name.
+const Colormap& find_colormap(const std::string& name);
+Rgb colormap_lookup(const std::string& name, double t);
+std::vector<std::string> colormap_names();
+
+}  // namespace posviz

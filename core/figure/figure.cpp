@@ -1,0 +1,43 @@
+#include "core/figure/figure.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace posviz {
+
+Heatmap matrix_heatmap(Matrix values, std::string colormap, ColourLimits limits) {
+    Heatmap h;
+    h.x1 = double(values.cols()) - 0.5;
+    h.y1 = double(values.rows()) - 0.5;
+    h.values = std::move(values);
+    h.colormap = std::move(colormap);
+    h.limits = limits;
+    return h;
+}
+
+Range heatmap_range(const Heatmap& heatmap) {
+    Range r{heatmap.vmin, heatmap.vmax};
+    if (heatmap.limits != ColourLimits::Fixed) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (double v : heatmap.values.reshaped()) {
+            if (!std::isfinite(v)) continue;
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+        if (lo > hi) lo = hi = 0.0;  // nothing finite: any range will do
+        if (heatmap.limits == ColourLimits::Symmetric) {
+            const double a = std::max(std::abs(lo), std::abs(hi));
+            lo = -a;
+            hi = a;
+        }
+        r = {lo, hi};
+    }
+    // A constant matrix still needs a range to divide by; centre it on the value.
+    if (!(r.max > r.min)) {
+        const double pad = r.min == 0.0 ? 1.0 : std::abs(r.min) * 0.5;
+        r = {r.min - pad, r.max + pad};
+    }
+    return r;
+}
+
+}  // namespace posviz

@@ -1,0 +1,145 @@
+// The figure model: everything posviz draws, as plain data. The figure builders (core/figures/)
+// fill it from a Scene; the cairo renderer (app/render/) draws it to PNG/SVG/PDF and the GUI draws
+// the same structs on screen, so an exported file shows exactly what the user saw. No drawing
+// library types here: colours are theme-relative or plain RGB, coordinates are data units.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+
+namespace posviz {
+
+// sRGB components in [0, 1] (as stored in image files, not linear light).
+struct Rgb {
+    double r = 0.0, g = 0.0, b = 0.0;
+    bool operator==(const Rgb&) const = default;
+};
+
+// Colours refer to the theme where they can, so that one figure reads well on paper (light) and
+// on a projector (dark): a palette slot, the text colour, the muted grey, or a fixed RGB.
+struct Colour {
+    enum class Kind { Palette, Foreground, Muted, Fixed };
+    Kind kind = Kind::Palette;
+    int palette_index = 0;
+    Rgb rgb;
+
+    static Colour palette(int index) { return {Kind::Palette, index, {}}; }
+    static Colour foreground() { return {Kind::Foreground, 0, {}}; }
+    static Colour muted() { return {Kind::Muted, 0, {}}; }
+    static Colour fixed(Rgb rgb) { return {Kind::Fixed, 0, rgb}; }
+};
+
+enum class AxisScale { Linear, Log };
+
+struct Axis {
+    std::string label;
+    AxisScale scale = AxisScale::Linear;
+    // Unset limits follow the data (lines, arrows, circles, heatmap extents).
+    std::optional<double> min, max;
+    // Explicit ticks replace the automatic ones; labels, if given, must match them one to one.
+    std::vector<double> ticks;
+    std::vector<std::string> tick_labels;
+    // Heatmaps put row 0 at the top, like a printed matrix: the y axis then grows downwards.
+    bool inverted = false;
+};
+
+struct LineSeries {
+    std::string label;         // empty: not in the legend
+    std::vector<double> x, y;  // same length; a NaN y breaks the line
+    Colour colour;
+    double width = 1.5;  // points
+    bool dashed = false;
+    bool markers = false;  // a dot at every point
+};
+
+// How a heatmap maps values to colours. Data: [min, max] of the finite values. Symmetric:
+// [-a, a] with a = max |finite value|, so that 0 sits at the centre of a diverging map. Fixed:
+// vmin/vmax as given (figures that share limits across panels compute them once).
+enum class ColourLimits { Data, Symmetric, Fixed };
+
+struct Heatmap {
+    Matrix
+        values;  // row r, column c; NaN and ±inf are "masked" (drawn in the theme's masked colour)
+    std::string colormap = "viridis";
+    ColourLimits limits = ColourLimits::Data;
+    double vmin = 0.0, vmax = 1.0;  // used when limits == Fixed
+    std::string colorbar_label;
+    bool colorbar = true;
+    // Data coordinates of the outer edges: column c spans x0 + c·(x1 − x0)/cols, row r likewise
+    // from y0 (top edge, row 0) to y1. Cell centres sit on integers with the default −0.5 edges.
+    double x0 = -0.5, x1 = 0.0, y0 = -0.5, y1 = 0.0;
+};
+
+// A heatmap from a matrix with cell centres on 0..cols−1 and 0..rows−1.
+Heatmap matrix_heatmap(Matrix values, std::string colormap, ColourLimits limits);
+
+// The colour limits a heatmap resolves to (see ColourLimits); never an empty range.
+struct Range {
+    double min = 0.0, max = 1.0;
+};
+Range heatmap_range(const Heatmap& heatmap);
+
+struct Arrow {
+    double x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0;  // data coordinates, head at (x1, y1)
+    Colour colour = Colour::foreground();
+    double width = 1.5;
+    std::string label;  // drawn just beyond the head
+};
+
+struct Circle {
+    double cx = 0.0, cy = 0.0, radius = 1.0;  // data units (draw with equal aspect)
+    Colour colour = Colour::muted();
+    double width = 1.0;
+    bool dashed = false;
+};
+
+// Circular arc from angle a0 to a1 (radians, counter-clockwise from +x), e.g. the angle m·θᵢ.
+struct Arc {
+    double cx = 0.0, cy = 0.0, radius = 1.0, a0 = 0.0, a1 = 0.0;
+    Colour colour = Colour::foreground();
+    double width = 1.0;
+};
+
+// Where an annotation's anchor point lies: in data units, or as fractions of the plot box
+// (0,0 = bottom left, 1,1 = top right) for notes that must not move with the data.
+enum class AnnotationPlace { Data, Box };
+enum class Anchor { Left, Centre, Right };
+
+struct Annotation {
+    std::string text;  // may hold several lines separated by '\n'
+    double x = 0.0, y = 0.0;
+    AnnotationPlace place = AnnotationPlace::Data;
+    Anchor anchor = Anchor::Left;  // horizontal alignment at (x, y); vertically centred
+    Colour colour = Colour::foreground();
+    bool boxed = false;  // on a background box, for worked formulas over busy plots
+};
+
+enum class LegendPosition { None, UpperRight, UpperLeft, LowerRight, LowerLeft };
+
+struct Panel {
+    std::string title;
+    Axis x, y;
+    std::optional<Heatmap> heatmap;  // drawn first, under everything else
+    std::vector<LineSeries> lines;
+    std::vector<Circle> circles;
+    std::vector<Arc> arcs;
+    std::vector<Arrow> arrows;
+    std::vector<Annotation> annotations;
+    LegendPosition legend = LegendPosition::UpperRight;
+    bool equal_aspect = false;  // one x unit as long as one y unit (square matrices, circles)
+    bool grid = true;           // light grid lines at the ticks (never over a heatmap)
+};
+
+struct Figure {
+    std::string title;
+    std::string subtitle;  // one line under the title: the parameters that produced it
+    int rows = 1, cols = 1;
+    std::vector<Panel> panels;  // row-major, rows·cols of them (fewer leaves cells empty)
+    // The size it was designed for, in inches; exports use it unless told otherwise.
+    double width_in = 6.4, height_in = 4.8;
+};
+
+}  // namespace posviz

@@ -1,0 +1,143 @@
+#include "core/figure/ticks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace posviz {
+
+namespace {
+
+const char* const k_minus = "\u2212";
+
+// printf's '-' becomes a typographic minus (also inside exponents).
+std::string with_true_minus(std::string s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '-')
+            out += k_minus;
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string printf_fixed(double value, int decimals) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+// Ticks k·step for every integer k with k·step in [lo, hi]; exact multiples, no accumulation.
+std::vector<double> multiples_inside(double lo, double hi, double step) {
+    const double slack = 1e-9 * step;
+    std::vector<double> values;
+    for (double k = std::ceil((lo - slack) / step); k * step <= hi + slack; k += 1.0)
+        values.push_back(k * step == 0.0 ? 0.0 : k * step);  // no "-0"
+    return values;
+}
+
+int floor_log10(double x) {
+    return int(std::floor(std::log10(x) + 1e-9));
+}
+
+// Labels for ticks `step` apart. Exponent form ("2e4", "1.5e−4") for the whole axis when its
+// largest tick is very large or very small, so that one axis never mixes the two styles.
+std::vector<std::string> format_ticks(const std::vector<double>& values, double step) {
+    double largest = 0.0;
+    for (double v : values) largest = std::max(largest, std::abs(v));
+    const bool exponent_form = largest >= 1e5 || (largest > 0.0 && largest < 1e-3);
+    const int step_exponent = floor_log10(step);
+    std::vector<std::string> labels;
+    for (double v : values) {
+        if (v == 0.0) {
+            labels.push_back("0");
+        } else if (exponent_form) {
+            const int exponent = floor_log10(std::abs(v));
+            std::string mantissa =
+                printf_fixed(v / std::pow(10.0, exponent), std::max(0, exponent - step_exponent));
+            if (mantissa.find('.') != std::string::npos) {
+                mantissa.erase(mantissa.find_last_not_of('0') + 1);
+                if (mantissa.back() == '.') mantissa.pop_back();
+            }
+            labels.push_back(with_true_minus(mantissa + "e" + std::to_string(exponent)));
+        } else {
+            labels.push_back(with_true_minus(printf_fixed(v, std::max(0, -step_exponent))));
+        }
+    }
+    return labels;
+}
+
+}  // namespace
+
+std::string format_number(double value, int digits) {
+    if (!std::isfinite(value))
+        return value > 0 ? "∞" : value < 0 ? k_minus + std::string("∞") : "NaN";
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    std::string s = buffer;
+    // printf writes "1e+04"; print "1e4" like the tick labels.
+    const size_t e = s.find('e');
+    if (e != std::string::npos)
+        s = s.substr(0, e) + "e" + std::to_string(std::stoi(s.substr(e + 1)));
+    return with_true_minus(s);
+}
+
+Ticks linear_ticks(double lo, double hi, int max_count) {
+    Ticks ticks;
+    if (!(hi > lo) || max_count < 2) {
+        ticks.values = {lo};
+        ticks.labels = {format_number(lo)};
+        return ticks;
+    }
+    // The smallest 1-2-5 step that keeps the count within max_count.
+    // The smallest 1-2-5 step that keeps the count within max_count; 10·decade always does,
+    // since decade <= (hi − lo)/max_count.
+    const double decade = std::pow(10.0, std::floor(std::log10((hi - lo) / max_count)));
+    double step = decade;
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+        step = m * decade;
+        if (int(multiples_inside(lo, hi, step).size()) <= max_count) break;
+    }
+    ticks.values = multiples_inside(lo, hi, step);
+    ticks.labels = format_ticks(ticks.values, step);
+    return ticks;
+}
+
+Ticks log_ticks(double lo, double hi, int max_count) {
+    const int first = int(std::ceil(std::log10(lo) - 1e-9));
+    const int last = int(std::floor(std::log10(hi) + 1e-9));
+    const int decades = last - first + 1;
+    Ticks ticks;
+    if (decades >= 2) {
+        const int every = std::max(1, (decades + max_count - 1) / std::max(1, max_count));
+        // Plain numbers while they stay short; otherwise every label as an exponent.
+        const bool plain = first >= -3 && last <= 4;
+        for (int k = first; k <= last; ++k) {
+            if ((k - first) % every != 0) continue;
+            ticks.values.push_back(std::pow(10.0, k));
+            ticks.labels.push_back(plain ? printf_fixed(std::pow(10.0, k), std::max(0, -k))
+                                         : with_true_minus("1e" + std::to_string(k)));
+        }
+        if (every == 1) {
+            for (int k = first - 1; k <= last; ++k)
+                for (int m = 2; m <= 9; ++m) {
+                    const double v = m * std::pow(10.0, k);
+                    if (v >= lo && v <= hi) ticks.minor.push_back(v);
+                }
+        }
+        return ticks;
+    }
+    // Less than two decades: mantissas 1, 2, 5 inside the range, if that gives enough ticks.
+    for (int k = first - 1; k <= last; ++k)
+        for (double m : {1.0, 2.0, 5.0}) {
+            const double v = m * std::pow(10.0, k);
+            if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) ticks.values.push_back(v);
+        }
+    if (ticks.values.size() < 2 || int(ticks.values.size()) > max_count)
+        return linear_ticks(lo, hi, max_count);
+    for (double v : ticks.values) ticks.labels.push_back(format_ticks({v}, v).front());
+    return ticks;
+}
+
+}  // namespace posviz

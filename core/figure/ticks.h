@@ -1,0 +1,27 @@
+// Axis ticks and their labels, as a careful person would place them by hand: linear axes step by
+// 1, 2 or 5 times a power of ten; log axes mark decades (every k-th one when there are many).
+// Labels print as few digits as the step needs ("0.3", never "0.30000000000000004"), a true
+// minus sign (U+2212), and compact exponents ("1e5", "2.5e−4") for very large or small values.
+// Shared by the file renderer and the GUI so that both show the same numbers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace posviz {
+
+struct Ticks {
+    std::vector<double> values;
+    std::vector<std::string> labels;  // one per value
+    std::vector<double> minor;        // log axes: 2·10^k … 9·10^k between the labelled ticks
+};
+
+// At most max_count ticks inside [lo, hi] (at least 2 whenever the range allows).
+Ticks linear_ticks(double lo, double hi, int max_count);
+// lo, hi > 0. Falls back to 1-2-5 mantissas, then to linear ticks, inside a narrow range.
+Ticks log_ticks(double lo, double hi, int max_count);
+
+// A number for text (annotations, legends): `digits` significant digits, no trailing zeros.
+std::string format_number(double value, int digits = 3);
+
+}  // namespace posviz
