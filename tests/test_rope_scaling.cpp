@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/encodings/rope_scaling.h"
-#include "core/input_error.h"
+#include "expect_input_error.h"
 
 namespace posviz {
 namespace {
@@ -291,50 +291,34 @@ TEST(RopeScaling, ParsesNamesAndAliases) {
         EXPECT_EQ(parse_rope_scaling_type(rope_scaling_name(t)), t);
 }
 
-// Runs `f`, expecting an InputError whose option is `field`.
-template <class F>
-void expect_input_error(F f, const std::string& field) {
-    try {
-        f();
-        ADD_FAILURE() << "no InputError for " << field;
-    } catch (const InputError& e) {
-        EXPECT_EQ(e.option, field) << e.what();
-    }
-}
-
 TEST(RopeScaling, RejectsBadInput) {
-    expect_input_error([] { parse_rope_scaling_type("turbo"); }, "rope_scaling.rope_type");
-    expect_input_error([] { parse_rope_scaling_type("turbo", "--rope-scaling"); },
-                       "--rope-scaling");
+    EXPECT_INPUT_ERROR(parse_rope_scaling_type("turbo"), "rope_scaling.rope_type");
+    EXPECT_INPUT_ERROR(parse_rope_scaling_type("turbo", "--rope-scaling"), "--rope-scaling");
     for (double bad : {0.5, std::nan(""), std::numeric_limits<double>::infinity()})
-        expect_input_error(
-            [&] { rope_frequencies(10000.0, 8, make(RopeScalingType::Linear, bad), 10); },
-            "rope_scaling.factor");
-    expect_input_error([] { rope_frequencies(10000.0, 2, make(RopeScalingType::Ntk, 2.0), 10); },
+        EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, make(RopeScalingType::Linear, bad), 10),
+                           "rope_scaling.factor");
+    EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 2, make(RopeScalingType::Ntk, 2.0), 10),
                        "rotary_dim");
 
     RopeScaling dynamic = make(RopeScalingType::Dynamic, 2.0);
-    expect_input_error([&] { rope_frequencies(10000.0, 8, dynamic, 10); },
-                       "max_position_embeddings");
+    EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, dynamic, 10), "max_position_embeddings");
 
     RopeScaling llama = make(RopeScalingType::Llama3, 8.0);
-    expect_input_error([&] { rope_frequencies(10000.0, 8, llama, 10); },
+    EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, llama, 10),
                        "rope_scaling.original_max_position_embeddings");
     llama.original_max_position_embeddings = 8192;
     llama.high_freq_factor = 1.0;  // == low_freq_factor: the smooth band would divide by zero
-    expect_input_error([&] { rope_frequencies(10000.0, 8, llama, 10); },
-                       "rope_scaling.high_freq_factor");
+    EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, llama, 10), "rope_scaling.high_freq_factor");
 
     RopeScaling yarn = make(RopeScalingType::Yarn, 4.0);
-    expect_input_error([&] { rope_frequencies(10000.0, 8, yarn, 10); },
+    EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, yarn, 10),
                        "rope_scaling.original_max_position_embeddings");
     yarn.max_position_embeddings = 4096;
     yarn.beta_fast = 0.5;  // < beta_slow
-    expect_input_error([&] { rope_frequencies(10000.0, 8, yarn, 10); }, "rope_scaling.beta_fast");
+    EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, yarn, 10), "rope_scaling.beta_fast");
     yarn.beta_fast = 32.0;
     yarn.attention_factor = -1.0;
-    expect_input_error([&] { rope_frequencies(10000.0, 8, yarn, 10); },
-                       "rope_scaling.attention_factor");
+    EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, yarn, 10), "rope_scaling.attention_factor");
 
     RopeScaling longrope;
     longrope.type = RopeScalingType::LongRope;
@@ -342,12 +326,10 @@ TEST(RopeScaling, RejectsBadInput) {
     longrope.original_max_position_embeddings = 2048;
     longrope.short_factor = {1.0, 1.0, 1.0};  // needs rotary_dim/2 = 4
     longrope.long_factor = {1.0, 1.0, 1.0, 1.0};
-    expect_input_error([&] { rope_frequencies(10000.0, 8, longrope, 10); },
-                       "rope_scaling.short_factor");
+    EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, longrope, 10), "rope_scaling.short_factor");
     longrope.short_factor = {1.0, 1.0, 1.0, 1.0};
     longrope.long_factor = {1.0, 0.0, 1.0, 1.0};
-    expect_input_error([&] { rope_frequencies(10000.0, 8, longrope, 10); },
-                       "rope_scaling.long_factor");
+    EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, longrope, 10), "rope_scaling.long_factor");
 }
 
 }  // namespace

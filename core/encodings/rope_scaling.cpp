@@ -16,16 +16,21 @@ namespace posviz {
 
 namespace {
 
+// A field of the scaling block as config.json names it ("rope_scaling.factor").
+std::string field(const RopeScaling& s, const char* key) {
+    return s.block + "." + key;
+}
+
 // transformers' _validate_*_parameters warn when factor is not a float >= 1; a factor < 1 would
 // shrink the context instead of extending it, so we refuse it.
-void check_factor(double factor) {
+void check_factor(const RopeScaling& s, double factor) {
     if (!std::isfinite(factor) || factor < 1.0)
-        throw InputError("rope_scaling.factor", format_number(factor), "a finite number >= 1");
+        throw InputError(field(s, "factor"), format_number(factor), "a finite number >= 1");
 }
 
 // A context length that the scaling divides by or takes the logarithm of.
-void check_length(const char* field, long value) {
-    if (value < 2) throw InputError(field, std::to_string(value), "an integer >= 2");
+void check_length(const std::string& name, long value) {
+    if (value < 2) throw InputError(name, std::to_string(value), "an integer >= 2");
 }
 
 // NTK-aware exponents d/(d-2) divide by zero for a single rotated pair.
@@ -35,9 +40,9 @@ void check_ntk_dim(int rotary_dim) {
                          "at least 4 rotated dims for NTK-aware scaling (exponent d/(d-2))");
 }
 
-void check_positive_field(const char* field, double value) {
+void check_positive_field(const std::string& name, double value) {
     if (!std::isfinite(value) || value <= 0.0)
-        throw InputError(field, format_number(value), "a finite number > 0");
+        throw InputError(name, format_number(value), "a finite number > 0");
 }
 
 // YaRN's attention temperature, sqrt(1/t) = 0.1·ln(s) + 1 (Peng et al. 2023, eq. 22);
@@ -50,21 +55,21 @@ double yarn_get_mscale(double scale, double mscale) {
 
 // transformers _compute_yarn_parameters; Peng et al. 2023 §3.2 (NTK-by-parts) and §3.4.
 RopeFrequencies yarn_frequencies(double base, int dim, const RopeScaling& s) {
-    check_factor(s.factor);
-    check_positive_field("rope_scaling.beta_fast", s.beta_fast);
-    check_positive_field("rope_scaling.beta_slow", s.beta_slow);
+    check_factor(s, s.factor);
+    check_positive_field(field(s, "beta_fast"), s.beta_fast);
+    check_positive_field(field(s, "beta_slow"), s.beta_slow);
     if (s.beta_fast < s.beta_slow)
-        throw InputError("rope_scaling.beta_fast", format_number(s.beta_fast),
+        throw InputError(field(s, "beta_fast"), format_number(s.beta_fast),
                          "a value >= beta_slow (" + format_number(s.beta_slow) + ")");
     // original_max_position_embeddings = rope_scaling.get(...) or config.max_position_embeddings
     const long original = s.original_max_position_embeddings > 0
                               ? s.original_max_position_embeddings
                               : s.max_position_embeddings;
-    check_length("rope_scaling.original_max_position_embeddings", original);
+    check_length(field(s, "original_max_position_embeddings"), original);
 
     double attention = 0.0;
     if (s.attention_factor) {
-        check_positive_field("rope_scaling.attention_factor", *s.attention_factor);
+        check_positive_field(field(s, "attention_factor"), *s.attention_factor);
         attention = *s.attention_factor;
     } else if (s.mscale.value_or(0.0) != 0.0 && s.mscale_all_dim.value_or(0.0) != 0.0) {
         // Python's `if mscale and mscale_all_dim`: both present and non-zero.
@@ -106,13 +111,12 @@ RopeFrequencies yarn_frequencies(double base, int dim, const RopeScaling& s) {
 
 // transformers _compute_llama3_parameters (Llama 3 paper, Meta 2024; Meta's apply_scaling).
 RopeFrequencies llama3_frequencies(double base, int dim, const RopeScaling& s) {
-    check_factor(s.factor);
-    check_length("rope_scaling.original_max_position_embeddings",
-                 s.original_max_position_embeddings);
-    check_positive_field("rope_scaling.low_freq_factor", s.low_freq_factor);
+    check_factor(s, s.factor);
+    check_length(field(s, "original_max_position_embeddings"), s.original_max_position_embeddings);
+    check_positive_field(field(s, "low_freq_factor"), s.low_freq_factor);
     if (!std::isfinite(s.high_freq_factor) || s.high_freq_factor <= s.low_freq_factor)
         throw InputError(
-            "rope_scaling.high_freq_factor", format_number(s.high_freq_factor),
+            field(s, "high_freq_factor"), format_number(s.high_freq_factor),
             "a finite number > low_freq_factor (" + format_number(s.low_freq_factor) + ")");
     const double old_context_len = s.original_max_position_embeddings;
     const double low_freq_wavelen = old_context_len / s.low_freq_factor;
@@ -133,17 +137,17 @@ RopeFrequencies llama3_frequencies(double base, int dim, const RopeScaling& s) {
     return {inv, 1.0};
 }
 
-void check_factor_list(const char* field, const std::vector<double>& list, int pairs) {
+void check_factor_list(const std::string& name, const std::vector<double>& list, int pairs) {
     if (int(list.size()) != pairs)
-        throw InputError(field, std::to_string(list.size()) + " entries",
+        throw InputError(name, std::to_string(list.size()) + " entries",
                          std::to_string(pairs) + " entries (rotary_dim / 2)");
-    for (double v : list) check_positive_field(field, v);
+    for (double v : list) check_positive_field(name, v);
 }
 
 // transformers _compute_longrope_parameters (LongRoPE, Ding et al. 2024; Phi-3).
 RopeFrequencies longrope_frequencies(double base, int dim, const RopeScaling& s, long seq_len) {
-    check_factor_list("rope_scaling.short_factor", s.short_factor, dim / 2);
-    check_factor_list("rope_scaling.long_factor", s.long_factor, dim / 2);
+    check_factor_list(field(s, "short_factor"), s.short_factor, dim / 2);
+    check_factor_list(field(s, "long_factor"), s.long_factor, dim / 2);
     // Phi-3 keeps the pretraining length in original_max_position_embeddings and raises
     // max_position_embeddings; transformers then uses their ratio as the factor.
     long original = s.original_max_position_embeddings;
@@ -155,12 +159,12 @@ RopeFrequencies longrope_frequencies(double base, int dim, const RopeScaling& s,
     } else {
         original = s.max_position_embeddings;
         check_length("max_position_embeddings", original);
-        check_factor(factor);
+        check_factor(s, factor);
     }
 
     double attention = 1.0;
     if (s.attention_factor) {
-        check_positive_field("rope_scaling.attention_factor", *s.attention_factor);
+        check_positive_field(field(s, "attention_factor"), *s.attention_factor);
         attention = *s.attention_factor;
     } else if (factor > 1.0) {
         attention = std::sqrt(1.0 + std::log(factor) / std::log(double(original)));
@@ -191,12 +195,12 @@ RopeFrequencies rope_frequencies(double base, int rotary_dim, const RopeScaling&
         case RopeScalingType::None:  // _compute_default_rope_parameters
             return {rope_inverse_frequencies(base, rotary_dim), 1.0};
         case RopeScalingType::Linear:  // _compute_linear_scaling_rope_parameters (PI, Chen 2023)
-            check_factor(s.factor);
+            check_factor(s, s.factor);
             return {rope_inverse_frequencies(base, rotary_dim) / s.factor, 1.0};
         case RopeScalingType::Ntk:
             // Static NTK-aware scaling (bloc97, r/LocalLLaMA 2023): base' = base·α^(d/(d-2)), so
             // the slowest pair is interpolated by α while the fastest is nearly unchanged.
-            check_factor(s.factor);
+            check_factor(s, s.factor);
             check_ntk_dim(rotary_dim);
             return {rope_inverse_frequencies(base * std::pow(s.factor, d / (d - 2.0)), rotary_dim),
                     1.0};
@@ -204,7 +208,7 @@ RopeFrequencies rope_frequencies(double base, int rotary_dim, const RopeScaling&
             // _compute_dynamic_ntk_parameters: the NTK base grows with the current length once it
             // passes max_position_embeddings. seq_len <= 0 stands for transformers' seq_len=None
             // (model load), which uses max_position_embeddings.
-            check_factor(s.factor);
+            check_factor(s, s.factor);
             check_ntk_dim(rotary_dim);
             check_length("max_position_embeddings", s.max_position_embeddings);
             const double max_pos = s.max_position_embeddings;

@@ -16,6 +16,9 @@ enum class RopeScalingType { None, Linear, Ntk, Dynamic, Yarn, Llama3, LongRope 
 
 struct RopeScaling {
     RopeScalingType type = RopeScalingType::None;
+    // What errors call the block holding the fields below: "rope_scaling", or "rope_parameters"
+    // for a transformers 5 config (errors then say "rope_parameters.factor").
+    std::string block = "rope_scaling";
     double factor = 1.0;
     // The config's max_position_embeddings (after extension); 0 = unknown. dynamic: the length
     // past which the base grows; yarn: the training length when original is unset; longrope:

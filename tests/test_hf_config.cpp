@@ -1,0 +1,273 @@
+// config.json reading. Expectations come from reading each file in
+// /work/shared/data/hf-configs by hand (values quoted in comments) and from closed forms; the
+// Phi-3.5 longrope frequencies are from tests/reference/rope_scaling_reference.py.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <numbers>
+
+#include "core/formats/hf_config.h"
+#include "expect_input_error.h"
+#include "run_posviz.h"
+
+namespace posviz {
+namespace {
+
+std::string shared_config(const std::string& name) {
+    return std::string(POSVIZ_SHARED_DATA_DIR) + "/hf-configs/" + name;
+}
+
+// Writes `json` to a fresh temp dir and returns its path.
+std::string write_config(const std::string& json) {
+    std::string path = testing::make_temp_dir() + "/config.json";
+    std::ofstream(path) << json;
+    return path;
+}
+
+TEST(HfConfig, Llama31UsesLlama3Scaling) {
+    ModelRopeConfig c = read_hf_config(shared_config("llama-3.1-8b.json"));
+    EXPECT_EQ(c.model_type, "llama");
+    ASSERT_TRUE(c.has_rope());
+    EXPECT_EQ(c.head_dim, 128);  // no head_dim key: hidden_size 4096 / 32 heads
+    EXPECT_EQ(c.rotary_dim, 128);
+    EXPECT_EQ(c.base, 500000.0);
+    EXPECT_EQ(c.max_position_embeddings, 131072);
+    const RopeScaling& s = c.scaling;
+    EXPECT_EQ(s.type, RopeScalingType::Llama3);
+    EXPECT_EQ(s.factor, 8.0);
+    EXPECT_EQ(s.low_freq_factor, 1.0);
+    EXPECT_EQ(s.high_freq_factor, 4.0);
+    EXPECT_EQ(s.original_max_position_embeddings, 8192);
+
+    Vector theta = to_rope_encoding(c).frequencies(1).inverse_frequencies;
+    ASSERT_EQ(theta.size(), 64);
+    EXPECT_EQ(theta[0], 1.0);  // wavelength 2π: far below 8192/4, unchanged
+    // Pair 63: wavelength > 8192, divided by the factor 8.
+    EXPECT_NEAR(theta[63], std::pow(500000.0, -126.0 / 128.0) / 8.0, 1e-20);
+    // Pair 29: wavelength ≈ 2403, in the smooth band [2048, 8192] (Llama 3's apply_scaling).
+    double raw = std::pow(500000.0, -58.0 / 128.0);
+    double smooth = (8192.0 / (2.0 * std::numbers::pi / raw) - 1.0) / (4.0 - 1.0);
+    EXPECT_NEAR(theta[29], (1.0 - smooth) * raw / 8.0 + smooth * raw, 1e-15);
+}
+
+TEST(HfConfig, Llama2HasNoRopeThetaKey) {
+    ModelRopeConfig c = read_hf_config(shared_config("llama-2-7b.json"));
+    EXPECT_EQ(c.head_dim, 128);
+    EXPECT_EQ(c.base, 10000.0);  // transformers' LlamaConfig default
+    EXPECT_EQ(c.max_position_embeddings, 4096);
+    EXPECT_EQ(c.scaling.type, RopeScalingType::None);  // "rope_scaling": null
+}
+
+TEST(HfConfig, Qwen25AndMistral) {
+    ModelRopeConfig qwen = read_hf_config(shared_config("qwen2.5-7b.json"));
+    EXPECT_EQ(qwen.head_dim, 128);  // 3584 / 28
+    EXPECT_EQ(qwen.base, 1e6);
+    EXPECT_EQ(qwen.max_position_embeddings, 131072);
+    EXPECT_EQ(qwen.scaling.type, RopeScalingType::None);
+    // theta_1 = 1e6^(-2/128) = 10^(-6/64).
+    EXPECT_NEAR(to_rope_encoding(qwen).frequencies(1).inverse_frequencies[1],
+                std::pow(10.0, -6.0 / 64.0), 1e-15);
+
+    ModelRopeConfig mistral = read_hf_config(shared_config("mistral-7b-v0.1.json"));
+    EXPECT_EQ(mistral.model_type, "mistral");
+    EXPECT_EQ(mistral.head_dim, 128);
+    EXPECT_EQ(mistral.base, 10000.0);
+    EXPECT_EQ(mistral.max_position_embeddings, 32768);
+}
+
+TEST(HfConfig, Phi2PartialRotary) {
+    ModelRopeConfig c = read_hf_config(shared_config("phi-2.json"));
+    EXPECT_EQ(c.head_dim, 80);  // 2560 / 32
+    EXPECT_EQ(c.partial_rotary_factor, 0.4);
+    EXPECT_EQ(c.rotary_dim, 32);  // int(80 * 0.4)
+    RopeEncoding rope = to_rope_encoding(c);
+    EXPECT_EQ(rope.dim, 80);
+    EXPECT_EQ(rope.rotary_dim(), 32);
+    EXPECT_EQ(rope.style, RopeStyle::Half);
+    Vector theta = rope.frequencies(1).inverse_frequencies;
+    ASSERT_EQ(theta.size(), 16);
+    EXPECT_NEAR(theta[15], std::pow(10000.0, -30.0 / 32.0), 1e-18);
+}
+
+TEST(HfConfig, Phi35LongRope) {
+    ModelRopeConfig c = read_hf_config(shared_config("phi-3.5-mini-instruct.json"));
+    EXPECT_EQ(c.model_type, "phi3");
+    EXPECT_EQ(c.head_dim, 96);  // 3072 / 32
+    EXPECT_EQ(c.rotary_dim, 96);
+    const RopeScaling& s = c.scaling;
+    EXPECT_EQ(s.type, RopeScalingType::LongRope);         // written with the legacy key "type"
+    EXPECT_EQ(s.original_max_position_embeddings, 4096);  // top-level key
+    EXPECT_EQ(s.max_position_embeddings, 131072);
+    ASSERT_EQ(s.short_factor.size(), 48u);
+    ASSERT_EQ(s.long_factor.size(), 48u);
+    EXPECT_EQ(s.short_factor[1], 1.0199999809265137);
+    EXPECT_EQ(s.long_factor[47], 64.83999633789062);
+
+    // Reference script, "longrope Phi-3.5-mini seq_len 4096/4097 (indices 0, 1, 20, 47)".
+    RopeEncoding rope = to_rope_encoding(c);
+    const int idx[] = {0, 1, 20, 47};
+    const double short_expected[] = {1.0, 0.8092198046104523, 0.011645594269833658,
+                                     4.2659433051390916e-05};
+    const double long_expected[] = {0.9259258891329368, 0.7436073645320989, 0.0006610722392653191,
+                                    1.8684881663397117e-06};
+    RopeFrequencies at_4096 = rope.frequencies(4096);
+    RopeFrequencies at_4097 = rope.frequencies(4097);
+    for (int k = 0; k < 4; ++k) {
+        EXPECT_NEAR(at_4096.inverse_frequencies[idx[k]], short_expected[k],
+                    1e-12 * short_expected[k]);
+        EXPECT_NEAR(at_4097.inverse_frequencies[idx[k]], long_expected[k],
+                    1e-12 * long_expected[k]);
+    }
+    // factor = 131072 / 4096 = 32 = 2^5, ln 32 / ln 4096 = 5/12.
+    EXPECT_NEAR(at_4096.attention_factor, std::sqrt(1.0 + 5.0 / 12.0), 1e-15);
+}
+
+TEST(HfConfig, ModelsWithoutRope) {
+    ModelRopeConfig gpt2 = read_hf_config(shared_config("gpt2.json"));
+    EXPECT_FALSE(gpt2.has_rope());
+    EXPECT_EQ(gpt2.kind, PositionKind::LearnedAbsolute);
+    EXPECT_EQ(gpt2.max_position_embeddings, 1024);  // n_positions
+    EXPECT_EQ(describe_positions(gpt2),
+              "gpt2 uses learned absolute positions (a table of 1024 positions), not RoPE");
+    EXPECT_INPUT_ERROR(to_rope_encoding(gpt2), "--model-config");
+
+    ModelRopeConfig bert = read_hf_config(shared_config("bert-base-uncased.json"));
+    EXPECT_EQ(bert.kind, PositionKind::LearnedAbsolute);
+    EXPECT_EQ(bert.max_position_embeddings, 512);
+
+    ModelRopeConfig t5 = read_hf_config(shared_config("t5-small.json"));
+    EXPECT_EQ(t5.kind, PositionKind::T5RelativeBuckets);
+    EXPECT_EQ(t5.relative_attention_num_buckets, 32);
+    EXPECT_EQ(t5.relative_attention_max_distance, 128);  // absent: T5Config's default
+    EXPECT_EQ(describe_positions(t5),
+              "t5 uses T5 relative position buckets (32 buckets, max distance 128), not RoPE");
+}
+
+TEST(HfConfig, DescribesRopeModels) {
+    EXPECT_EQ(describe_positions(read_hf_config(shared_config("llama-3.1-8b.json"))),
+              "llama uses RoPE: head_dim 128, rotary_dim 128, rope_theta 500000, rope_scaling "
+              "llama3 (factor 8)");
+    EXPECT_EQ(describe_positions(read_hf_config(shared_config("phi-3.5-mini-instruct.json"))),
+              "phi3 uses RoPE: head_dim 96, rotary_dim 96, rope_theta 10000, rope_scaling longrope "
+              "(trained on 4096, extended to 131072 positions)");
+}
+
+TEST(HfConfig, LegacyTypeKeyAndYarnOptions) {
+    ModelRopeConfig linear = read_hf_config(write_config(
+        R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4,
+            "max_position_embeddings": 2048, "rope_scaling": {"type": "linear", "factor": 2.0}})"));
+    EXPECT_EQ(linear.head_dim, 16);
+    EXPECT_EQ(linear.scaling.type, RopeScalingType::Linear);
+    EXPECT_EQ(linear.scaling.factor, 2.0);
+
+    // Qwen2.5's documented yarn block; beta_fast null means the default 32 (Python's `or`).
+    ModelRopeConfig yarn = read_hf_config(write_config(
+        R"({"model_type": "qwen2", "hidden_size": 3584, "num_attention_heads": 28,
+            "max_position_embeddings": 32768, "rope_theta": 1000000.0,
+            "rope_scaling": {"rope_type": "yarn", "factor": 4.0, "beta_fast": null,
+                             "beta_slow": 2, "mscale": 0.5, "truncate": false,
+                             "original_max_position_embeddings": 32768}})"));
+    EXPECT_EQ(yarn.scaling.type, RopeScalingType::Yarn);
+    EXPECT_EQ(yarn.scaling.factor, 4.0);
+    EXPECT_EQ(yarn.scaling.beta_fast, 32.0);
+    EXPECT_EQ(yarn.scaling.beta_slow, 2.0);
+    EXPECT_EQ(yarn.scaling.mscale, 0.5);
+    EXPECT_FALSE(yarn.scaling.mscale_all_dim.has_value());
+    EXPECT_FALSE(yarn.scaling.truncate);
+    EXPECT_EQ(yarn.scaling.original_max_position_embeddings, 32768);
+}
+
+TEST(HfConfig, RopeParametersBlockOfTransformers5) {
+    ModelRopeConfig c = read_hf_config(write_config(
+        R"({"model_type": "llama", "hidden_size": 256, "num_attention_heads": 2, "head_dim": 64,
+            "max_position_embeddings": 4096, "rope_theta": 5.0,
+            "rope_parameters": {"rope_type": "dynamic", "rope_theta": 20000.0, "factor": 3.0,
+                                "partial_rotary_factor": 0.5}})"));
+    EXPECT_EQ(c.head_dim, 64);   // the head_dim key wins over 256 / 2
+    EXPECT_EQ(c.base, 20000.0);  // rope_parameters' rope_theta wins
+    EXPECT_EQ(c.partial_rotary_factor, 0.5);
+    EXPECT_EQ(c.rotary_dim, 32);
+    EXPECT_EQ(c.scaling.type, RopeScalingType::Dynamic);
+    EXPECT_EQ(c.scaling.factor, 3.0);
+    EXPECT_INPUT_ERROR(read_hf_config(write_config(
+                           R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4,
+                "rope_parameters": {"rope_type": "linear", "factor": 0.5}})")),
+                       "rope_parameters.factor");
+}
+
+TEST(HfConfig, GptNeoxKeysAndPhi3Aliases) {
+    ModelRopeConfig neox = read_hf_config(write_config(
+        R"({"model_type": "gpt_neox", "hidden_size": 512, "num_attention_heads": 8,
+            "rotary_pct": 0.25, "rotary_emb_base": 10000, "max_position_embeddings": 2048})"));
+    EXPECT_EQ(neox.head_dim, 64);
+    EXPECT_EQ(neox.rotary_dim, 16);
+    EXPECT_EQ(neox.base, 10000.0);
+
+    for (const char* alias : {"su", "yarn"}) {
+        ModelRopeConfig phi3 = read_hf_config(write_config(
+            std::string(R"({"model_type": "phi3", "hidden_size": 16, "num_attention_heads": 2,
+                "max_position_embeddings": 8192, "original_max_position_embeddings": 2048,
+                "rope_scaling": {"type": ")") +
+            alias + R"(", "short_factor": [1, 2, 3, 4], "long_factor": [5, 6, 7, 8]}})"));
+        EXPECT_EQ(phi3.scaling.type, RopeScalingType::LongRope) << alias;
+        EXPECT_EQ(phi3.scaling.long_factor[3], 8.0);
+    }
+}
+
+TEST(HfConfig, RejectsBadConfigs) {
+    EXPECT_INPUT_ERROR(read_hf_config("/nonexistent/config.json"), "--model-config");
+    EXPECT_INPUT_ERROR(read_hf_config(write_config(R"({"model_type": "llama",)")),
+                       "--model-config");
+    EXPECT_INPUT_ERROR(read_hf_config(write_config("[1, 2]")), "--model-config");
+    EXPECT_INPUT_ERROR(read_hf_config(write_config(R"({"hidden_size": 64})")), "model_type");
+    EXPECT_INPUT_ERROR(read_hf_config(write_config(R"({"model_type": "mystery"})")), "model_type");
+
+    const std::string head = R"({"model_type": "llama", "hidden_size": 64,
+                                 "num_attention_heads": 4, "max_position_embeddings": 2048, )";
+    auto bad = [&](const std::string& rest) { return write_config(head + rest + "}"); };
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_theta": "big")")), "rope_theta");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_theta": 1.0)")), "rope_theta");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("partial_rotary_factor": 1.5)")),
+                       "partial_rotary_factor");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("head_dim": 12.5)")), "head_dim");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("head_dim": 7)")), "head_dim");  // odd rotary dim
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_scaling": 8)")), "rope_scaling");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_scaling": {"factor": 2.0})")),
+                       "rope_scaling.rope_type");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_scaling": {"rope_type": "warp"})")),
+                       "rope_scaling.rope_type");
+    EXPECT_INPUT_ERROR(
+        read_hf_config(bad(R"("rope_scaling": {"rope_type": "linear", "type": "dynamic"})")),
+        "rope_scaling.type");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_scaling": {"rope_type": "linear"})")),
+                       "rope_scaling.factor");
+    EXPECT_INPUT_ERROR(
+        read_hf_config(bad(R"("rope_scaling": {"rope_type": "linear", "factor": "2"})")),
+        "rope_scaling.factor");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(
+                           R"("rope_scaling": {"rope_type": "llama3", "factor": 8.0,
+                              "high_freq_factor": 4.0, "original_max_position_embeddings": 8192})")),
+                       "rope_scaling.low_freq_factor");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(
+                           R"("rope_scaling": {"rope_type": "llama3", "factor": 8.0,
+                              "low_freq_factor": 1.0, "high_freq_factor": 4.0})")),
+                       "rope_scaling.original_max_position_embeddings");
+    // head_dim 16: longrope lists need 8 entries.
+    EXPECT_INPUT_ERROR(read_hf_config(bad(
+                           R"("rope_scaling": {"rope_type": "longrope", "factor": 4.0,
+                              "short_factor": [1, 1], "long_factor": [1, 1]})")),
+                       "rope_scaling.short_factor");
+    EXPECT_INPUT_ERROR(
+        read_hf_config(bad(R"("rope_scaling": {"rope_type": "longrope", "factor": 4.0,
+                              "short_factor": 1, "long_factor": [1]})")),
+        "rope_scaling.short_factor");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(
+                           R"("rope_scaling": {"rope_type": "yarn", "factor": 4.0,
+                              "truncate": "yes"})")),
+                       "rope_scaling.truncate");
+    EXPECT_INPUT_ERROR(read_hf_config(write_config(R"({"model_type": "llama"})")), "hidden_size");
+}
+
+}  // namespace
+}  // namespace posviz
