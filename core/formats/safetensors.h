@@ -1,0 +1,22 @@
+// Reading one 2-D tensor from a .safetensors file (Hugging Face's format, github.com/huggingface/
+// safetensors, "Format" in its README): an 8-byte little-endian u64 header length N, N bytes of
+// JSON {"<name>": {"dtype": "F32", "shape": [rows, cols], "data_offsets": [begin, end]}, ...,
+// "__metadata__": {...}}, then the data buffer; offsets count from the buffer's first byte and
+// tensors are stored C-order, little-endian. This is how a model's learned position table (GPT-2's
+// "wpe.weight", BERT's "embeddings.position_embeddings.weight") is read.
+#pragma once
+
+#include <string>
+
+#include "core/types.h"
+
+namespace posviz {
+
+// Reads tensor `name` (dtype F64, F32, F16 or BF16; shape [rows, cols]) as doubles. Everything is
+// checked before any data is read — header length against the file size, dtype, shape, offsets
+// inside the data buffer and end - begin == rows·cols·dtype size — so a truncated or lying file is
+// an InputError naming `what`, never an over-read. A missing name lists the names the file has.
+Matrix read_safetensors_matrix(const std::string& path, const std::string& name,
+                               const std::string& what = "--table");
+
+}  // namespace posviz
