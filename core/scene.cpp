@@ -1,6 +1,7 @@
 #include "core/scene.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include "core/formats/npy.h"
@@ -54,7 +55,15 @@ void validate_scene(const Scene& s) {
     if (!(s.rotary_fraction > 0.0 && s.rotary_fraction <= 1.0))
         throw InputError("--rotary-fraction", std::to_string(s.rotary_fraction), "a number in (0, 1]");
     require_one_of("--encoding", s.encoding, encoding_names());
-    for (const auto& e : s.compare) require_one_of("--compare", e, encoding_names());
+    // --compare lists encodings, or (wavelengths, decay) bases such as 10000,500000.
+    for (const auto& e : s.compare) {
+        char* end = nullptr;
+        const double base = std::strtod(e.c_str(), &end);
+        const bool is_base = !e.empty() && end == e.c_str() + e.size();
+        if (is_base && !(std::isfinite(base) && base > 1.0))
+            throw InputError("--compare", e, "an encoding name or a finite base greater than 1");
+        if (!is_base) require_one_of("--compare", e, encoding_names());
+    }
     require_one_of("--content", s.content, {"ones", "random", "zeros"});
     require_one_of("--rope-style", s.rope_style, {"interleaved", "half"});
     require_one_of("--sinusoidal-layout", s.sinusoidal_layout, {"interleaved", "halves"});
