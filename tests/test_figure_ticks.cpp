@@ -53,10 +53,9 @@ TEST(FigureTicks, LogDecadesPlainWhenShort) {
     EXPECT_EQ(t.minor.size(), 3u + 8u + 8u + 8u + 3u);
 }
 
-TEST(FigureTicks, LogDecadesAsExponentsWhenLong) {
+TEST(FigureTicks, LogDecadesAsPowersOfTenWhenLong) {
     const Ticks t = log_ticks(1e-4, 1.0, 8);
-    EXPECT_EQ(t.labels, (std::vector<std::string>{"1e" + minus + "4", "1e" + minus + "3",
-                                                  "1e" + minus + "2", "1e" + minus + "1", "1e0"}));
+    EXPECT_EQ(t.labels, (std::vector<std::string>{"10⁻⁴", "10⁻³", "10⁻²", "10⁻¹", "10⁰"}));
 }
 
 TEST(FigureTicks, LogManyDecadesKeepsEveryOther) {
@@ -76,6 +75,8 @@ TEST(FigureTicks, FormatNumberIsShort) {
     EXPECT_EQ(format_number(10000.0), "1e4");
     EXPECT_EQ(format_number(10000.0, 6), "10000");
     EXPECT_EQ(format_number(2.5e-7), "2.5e" + minus + "7");
+    EXPECT_EQ(superscript(-12), "⁻¹²");
+    EXPECT_EQ(subscript(305), "₃₀₅");
 }
 
 }  // namespace

@@ -53,6 +53,7 @@ struct LineSeries {
     double width = 1.5;  // points
     bool dashed = false;
     bool markers = false;  // a dot at every point
+    bool steps = false;    // a staircase (steps change halfway between points): integer-valued data
 };
 
 // How a heatmap maps values to colours. Data: [min, max] of the finite values. Symmetric:
@@ -68,6 +69,9 @@ struct Heatmap {
     double vmin = 0.0, vmax = 1.0;  // used when limits == Fixed
     std::string colorbar_label;
     bool colorbar = true;
+    // Shown beside a swatch of the masked colour under the colorbar when any cell is masked
+    // (e.g. "masked (−∞)"); in the figure's language, so set by the builder.
+    std::string masked_label;
     // Data coordinates of the outer edges: column c spans x0 + c·(x1 − x0)/cols, row r likewise
     // from y0 (top edge, row 0) to y1. Cell centres sit on integers with the default −0.5 edges.
     double x0 = -0.5, x1 = 0.0, y0 = -0.5, y1 = 0.0;
@@ -117,7 +121,8 @@ struct Annotation {
     bool boxed = false;  // on a background box, for worked formulas over busy plots
 };
 
-enum class LegendPosition { None, UpperRight, UpperLeft, LowerRight, LowerLeft };
+// Inside the plot box at a corner, or Outside to the right of it (for curves that fill the box).
+enum class LegendPosition { None, UpperRight, UpperLeft, LowerRight, LowerLeft, Outside };
 
 struct Panel {
     std::string title;
@@ -133,11 +138,21 @@ struct Panel {
     bool grid = true;           // light grid lines at the ticks (never over a heatmap)
 };
 
+// One colorbar for all heatmaps of a figure that share colour limits (compare and permutation
+// figures), drawn right of the grid; their own `colorbar` flags are then false.
+struct Colorbar {
+    std::string colormap = "viridis";
+    Range range;
+    std::string label;
+    std::string masked_label;  // non-empty: a masked-colour swatch with this label under the bar
+};
+
 struct Figure {
     std::string title;
     std::string subtitle;  // one line under the title: the parameters that produced it
     int rows = 1, cols = 1;
     std::vector<Panel> panels;  // row-major, rows·cols of them (fewer leaves cells empty)
+    std::optional<Colorbar> colorbar;
     // The size it was designed for, in inches; exports use it unless told otherwise.
     double width_in = 6.4, height_in = 4.8;
 };

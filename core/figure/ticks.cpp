@@ -70,6 +70,20 @@ std::vector<std::string> format_ticks(const std::vector<double>& values, double 
 
 }  // namespace
 
+std::string superscript(int n) {
+    static const char* const digits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+    std::string out;
+    for (char c : std::to_string(n)) out += c == '-' ? "⁻" : digits[c - '0'];
+    return out;
+}
+
+std::string subscript(int n) {
+    static const char* const digits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
+    std::string out;
+    for (char c : std::to_string(n)) out += c == '-' ? "₋" : digits[c - '0'];
+    return out;
+}
+
 std::string format_number(double value, int digits) {
     if (!std::isfinite(value))
         return value > 0 ? "∞" : value < 0 ? k_minus + std::string("∞") : "NaN";
@@ -117,7 +131,7 @@ Ticks log_ticks(double lo, double hi, int max_count) {
             if ((k - first) % every != 0) continue;
             ticks.values.push_back(std::pow(10.0, k));
             ticks.labels.push_back(plain ? printf_fixed(std::pow(10.0, k), std::max(0, -k))
-                                         : with_true_minus("1e" + std::to_string(k)));
+                                         : "10" + superscript(k));
         }
         if (every == 1) {
             for (int k = first - 1; k <= last; ++k)

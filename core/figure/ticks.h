@@ -1,7 +1,8 @@
 // Axis ticks and their labels, as a careful person would place them by hand: linear axes step by
 // 1, 2 or 5 times a power of ten; log axes mark decades (every k-th one when there are many).
 // Labels print as few digits as the step needs ("0.3", never "0.30000000000000004"), a true
-// minus sign (U+2212), and compact exponents ("1e5", "2.5e−4") for very large or small values.
+// minus sign (U+2212), and compact exponents ("1e5", "2.5e−4") for very large or small values on
+// linear axes; log axes label decades as plain numbers from 0.001 to 10000, else as 10⁻⁴ … 10⁵.
 // Shared by the file renderer and the GUI so that both show the same numbers.
 #pragma once
 
@@ -20,6 +21,10 @@ struct Ticks {
 Ticks linear_ticks(double lo, double hi, int max_count);
 // lo, hi > 0. Falls back to 1-2-5 mantissas, then to linear ticks, inside a narrow range.
 Ticks log_ticks(double lo, double hi, int max_count);
+
+// Unicode digits for formulas and decade labels: superscript(−4) = "⁻⁴", subscript(12) = "₁₂".
+std::string superscript(int n);
+std::string subscript(int n);
 
 // A number for text (annotations, legends): `digits` significant digits, no trailing zeros.
 std::string format_number(double value, int digits = 3);

@@ -1,0 +1,162 @@
+#include "app/render/draw_heatmap.h"
+
+#include <cmath>
+#include <cstdint>
+
+#include "core/figure/colormap.h"
+#include "core/figure/ticks.h"
+
+namespace posviz {
+
+namespace {
+
+uint32_t pack(Rgb c) {
+    auto byte = [](double v) { return uint32_t(std::lround(std::clamp(v, 0.0, 1.0) * 255.0)); };
+    return 0xff000000u | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b);
+}
+
+// Paints `image` (one pixel per cell) over `target`. Cells larger than a device pixel are drawn
+// as sharp blocks; smaller ones (a 4096² matrix in a 300-pixel box) are averaged instead of
+// picking every n-th cell, which would alias.
+void paint_cells(cairo_t* cr, cairo_surface_t* image, int cols, int rows, Rect target) {
+    cairo_save(cr);
+    cairo_rectangle(cr, target.x, target.y, target.w, target.h);
+    cairo_clip(cr);
+    cairo_translate(cr, target.x, target.y);
+    cairo_scale(cr, target.w / cols, target.h / rows);
+    double cell_w = 1.0, cell_h = 1.0;
+    cairo_user_to_device_distance(cr, &cell_w, &cell_h);
+    cairo_set_source_surface(cr, image, 0.0, 0.0);
+    const bool sharp = std::abs(cell_w) >= 1.0 && std::abs(cell_h) >= 1.0;
+    cairo_pattern_set_filter(cairo_get_source(cr),
+                             sharp ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD);
+    // PAD keeps the edge cells from fading into transparency at the image border.
+    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+    cairo_rectangle(cr, 0.0, 0.0, cols, rows);
+    cairo_fill(cr);
+    cairo_restore(cr);
+}
+
+cairo_surface_t* make_image(int cols, int rows) {
+    return cairo_image_surface_create(CAIRO_FORMAT_RGB24, cols, rows);
+}
+
+uint32_t* image_row(cairo_surface_t* image, int row) {
+    return reinterpret_cast<uint32_t*>(cairo_image_surface_get_data(image) +
+                                       ptrdiff_t(row) * cairo_image_surface_get_stride(image));
+}
+
+}  // namespace
+
+void draw_heatmap(const Painter& painter, const Heatmap& heatmap, const PanelLayout& layout) {
+    const int rows = int(heatmap.values.rows()), cols = int(heatmap.values.cols());
+    if (rows == 0 || cols == 0) return;
+    const Colormap& colormap = find_colormap(heatmap.colormap);
+    const Range range = heatmap_range(heatmap);
+    const uint32_t masked = pack(painter.theme.masked);
+    cairo_surface_t* image = make_image(cols, rows);
+    cairo_surface_flush(image);
+    for (int r = 0; r < rows; ++r) {
+        uint32_t* pixels = image_row(image, r);
+        for (int c = 0; c < cols; ++c) {
+            const double v = heatmap.values(r, c);
+            pixels[c] = std::isfinite(v)
+                            ? pack(colormap.at((v - range.min) / (range.max - range.min)))
+                            : masked;
+        }
+    }
+    cairo_surface_mark_dirty(image);
+    const double left = layout.x(heatmap.x0), right = layout.x(heatmap.x1);
+    const double top = layout.y(heatmap.y0), bottom = layout.y(heatmap.y1);
+    // Page rectangle of the image; flipped if an axis runs the other way.
+    cairo_save(painter.cr);
+    cairo_translate(painter.cr, left, top);
+    cairo_scale(painter.cr, right > left ? 1.0 : -1.0, bottom > top ? 1.0 : -1.0);
+    paint_cells(painter.cr, image, cols, rows,
+                {0.0, 0.0, std::abs(right - left), std::abs(bottom - top)});
+    cairo_restore(painter.cr);
+    cairo_surface_destroy(image);
+}
+
+Colorbar panel_colorbar(const Heatmap& heatmap) {
+    return {heatmap.colormap, heatmap_range(heatmap), heatmap.colorbar_label,
+            heatmap.values.allFinite() ? "" : heatmap.masked_label};
+}
+
+Ticks colorbar_ticks(const Theme& theme, Range range, double bar_height) {
+    return linear_ticks(range.min, range.max,
+                        std::clamp(int(bar_height / (3.0 * theme.tick_size)), 2, 8));
+}
+
+double colorbar_space(const Painter& painter, const Colorbar& colorbar, double bar_height) {
+    const Theme& theme = painter.theme;
+    const PanelMetrics m(theme);
+    const TextStyle tick_style = painter.text_style(theme.tick_size);
+    double labels = 0.0;
+    for (const std::string& label : colorbar_ticks(theme, colorbar.range, bar_height).labels)
+        labels = std::max(labels, measure_text(painter.cr, label, tick_style).width);
+    double space = m.colorbar_gap + m.colorbar_width + m.tick_length + m.pad + labels + m.pad;
+    if (!colorbar.label.empty())
+        space += painter.text_box(colorbar.label, painter.text_style(theme.label_size)).h + m.pad;
+    if (!colorbar.masked_label.empty()) {
+        const double swatch = m.colorbar_gap + m.colorbar_width + m.pad +
+                              measure_text(painter.cr, colorbar.masked_label, tick_style).width +
+                              m.pad;
+        space = std::max(space, swatch);
+    }
+    return space;
+}
+
+void draw_colorbar(const Painter& painter, const Colorbar& colorbar, Rect bar) {
+    const Theme& theme = painter.theme;
+    const PanelMetrics m(theme);
+    const Colormap& colormap = find_colormap(colorbar.colormap);
+    // 256 rows, the top one for the largest value.
+    cairo_surface_t* image = make_image(1, 256);
+    cairo_surface_flush(image);
+    for (int r = 0; r < 256; ++r)
+        image_row(image, r)[0] = pack(colormap.at(1.0 - (r + 0.5) / 256.0));
+    cairo_surface_mark_dirty(image);
+    paint_cells(painter.cr, image, 1, 256, bar);
+    cairo_surface_destroy(image);
+
+    cairo_t* cr = painter.cr;
+    cairo_set_line_width(cr, 0.8 * theme.line_scale);
+    cairo_set_dash(cr, nullptr, 0, 0.0);
+    painter.set_colour(theme.foreground);
+    cairo_rectangle(cr, bar.x, bar.y, bar.w, bar.h);
+    cairo_stroke(cr);
+    const TextStyle tick_style = painter.text_style(theme.tick_size);
+    const Range range = colorbar.range;
+    const Ticks ticks = colorbar_ticks(theme, range, bar.h);
+    double label_right = bar.x + bar.w;
+    for (size_t i = 0; i < ticks.values.size(); ++i) {
+        const double y = bar.y + bar.h * (range.max - ticks.values[i]) / (range.max - range.min);
+        cairo_move_to(cr, bar.x + bar.w, y);
+        cairo_line_to(cr, bar.x + bar.w + m.tick_length, y);
+        cairo_stroke(cr);
+        const Rect r = painter.text(ticks.labels[i], tick_style,
+                                    bar.x + bar.w + m.tick_length + m.pad, y, {0.0, 0.5});
+        label_right = std::max(label_right, r.x + r.w);
+    }
+    if (!colorbar.label.empty()) {
+        const TextStyle label_style = painter.text_style(theme.label_size);
+        const double h = painter.text_box(colorbar.label, label_style).h;
+        painter.vertical_text(colorbar.label, label_style, label_right + m.pad + 0.5 * h,
+                              bar.y + 0.5 * bar.h);
+    }
+    if (!colorbar.masked_label.empty()) {
+        // A swatch of the masked colour under the bar, level with the x tick labels.
+        const double top = bar.y + bar.h + m.tick_length + m.pad;
+        const double size = 0.9 * theme.tick_size;
+        painter.set_colour(theme.masked);
+        cairo_rectangle(cr, bar.x, top, bar.w, size);
+        cairo_fill_preserve(cr);
+        painter.set_colour(theme.foreground);
+        cairo_stroke(cr);
+        painter.text(colorbar.masked_label, tick_style, bar.x + bar.w + m.pad, top + 0.5 * size,
+                     {0.0, 0.5});
+    }
+}
+
+}  // namespace posviz

@@ -1,0 +1,20 @@
+// Heatmaps and colorbars. A heatmap is one embedded image with a pixel per cell, scaled up
+// without smoothing (cells stay sharp in PNG, SVG and PDF alike); masked cells (NaN, ±inf) take
+// the theme's masked colour.
+#pragma once
+
+#include "app/render/panel_layout.h"
+
+namespace posviz {
+
+void draw_heatmap(const Painter& painter, const Heatmap& heatmap, const PanelLayout& layout);
+
+// The colorbar a heatmap shows beside itself (with the masked swatch only if a cell is masked).
+Colorbar panel_colorbar(const Heatmap& heatmap);
+Ticks colorbar_ticks(const Theme& theme, Range range, double bar_height);
+// Width a colorbar takes right of a plot box: gap, bar, ticks, labels.
+double colorbar_space(const Painter& painter, const Colorbar& colorbar, double bar_height);
+// bar: the colour strip itself; ticks, labels and the masked swatch go right of and below it.
+void draw_colorbar(const Painter& painter, const Colorbar& colorbar, Rect bar);
+
+}  // namespace posviz

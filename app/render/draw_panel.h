@@ -1,0 +1,13 @@
+// One panel of a figure drawn into its grid cell: grid, heatmap, lines, shapes, axes, ticks,
+// labels, title, notes, legend and colorbar, in that order (later ones on top).
+#pragma once
+
+#include "app/render/painter.h"
+#include "core/figure/figure.h"
+
+namespace posviz {
+
+// Returns the plot box (where the data went) inside the cell.
+Rect draw_panel(const Painter& painter, const Panel& panel, Rect cell);
+
+}  // namespace posviz

@@ -1,0 +1,48 @@
+// What every drawing step of the renderer needs: the cairo context, the theme and the language
+// (for fonts), with text helpers that align by anchor rather than by baseline.
+#pragma once
+
+#include <cairo.h>
+
+#include <string>
+#include <vector>
+
+#include "app/render/text.h"
+#include "core/figure/theme.h"
+
+namespace posviz {
+
+struct Rect {
+    double x = 0.0, y = 0.0, w = 0.0, h = 0.0;  // top-left corner, y down (cairo's convention)
+};
+
+// Horizontal and vertical alignment of a text block at its anchor point (fractions: 0 = left or
+// top, 0.5 = centre, 1 = right or bottom).
+struct Align {
+    double h = 0.0, v = 0.0;
+};
+
+struct Painter {
+    cairo_t* cr;
+    const Theme& theme;
+    std::string lang;
+
+    TextStyle text_style(double size, FontWeight weight = FontWeight::Regular) const {
+        return {lang, size, weight};
+    }
+    void set_colour(Rgb c, double alpha = 1.0) const {
+        cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
+    }
+    void set_colour(const Colour& c) const { set_colour(resolve_colour(theme, c)); }
+    // Width and height of a block of lines ('\n'-separated), lines 1.25 × size apart.
+    Rect text_box(const std::string& text, const TextStyle& style) const;
+    // Draws a block of lines in the current colour; returns the rectangle it covers.
+    Rect text(const std::string& text, const TextStyle& style, double x, double y,
+              Align align) const;
+    // The same turned 90° counter-clockwise (y-axis and colorbar labels); (x, y) is the centre.
+    void vertical_text(const std::string& text, const TextStyle& style, double x, double y) const;
+};
+
+std::vector<std::string> split_lines(const std::string& text);
+
+}  // namespace posviz

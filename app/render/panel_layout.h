@@ -1,0 +1,39 @@
+// Where a panel's parts go inside its grid cell: data limits, ticks, the plot box, the colorbar.
+// Margins are measured from the real tick labels, so long labels never overlap or get clipped.
+#pragma once
+
+#include "app/render/painter.h"
+#include "core/figure/figure.h"
+#include "core/figure/ticks.h"
+
+namespace posviz {
+
+// Maps data values on one axis to page coordinates (log axes in log space).
+struct AxisMap {
+    double lo = 0.0, hi = 1.0;  // data limits
+    bool log = false;
+    double page_lo = 0.0, page_hi = 1.0;  // page coordinates of lo and hi
+    double operator()(double v) const;
+};
+
+struct PanelLayout {
+    Rect box;  // the plot area
+    AxisMap x, y;
+    Ticks x_ticks, y_ticks;
+    bool colorbar = false;  // the heatmap's own, right of the box
+    Rect colorbar_box;
+};
+
+// Sizes used everywhere around a plot box, in points, scaled with the theme's tick font.
+struct PanelMetrics {
+    double tick_length, pad, colorbar_width, colorbar_gap;
+    explicit PanelMetrics(const Theme& theme)
+        : tick_length(0.4 * theme.tick_size),
+          pad(0.35 * theme.tick_size),
+          colorbar_width(1.1 * theme.tick_size),
+          colorbar_gap(1.0 * theme.tick_size) {}
+};
+
+PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell);
+
+}  // namespace posviz

@@ -1,0 +1,23 @@
+// One builder per figure name (each in its own file); build_figure.cpp dispatches to them.
+#pragma once
+
+#include "core/figures/figures.h"
+
+namespace posviz {
+
+Figure wavelengths_figure(const Scene& scene, const FigureOptions& options);
+Figure curves_figure(const Scene& scene, const FigureOptions& options);
+Figure pe_figure(const Scene& scene, const FigureOptions& options);
+Figure similarity_figure(const Scene& scene, const FigureOptions& options);
+Figure scores_figure(const Scene& scene, const FigureOptions& options);
+Figure terms_figure(const Scene& scene, const FigureOptions& options);
+Figure bias_figure(const Scene& scene, const FigureOptions& options);
+Figure buckets_figure(const Scene& scene, const FigureOptions& options);
+Figure decay_figure(const Scene& scene, const FigureOptions& options);
+Figure rotation_figure(const Scene& scene, const FigureOptions& options);
+Figure permutation_figure(const Scene& scene, const FigureOptions& options);
+
+// The encodings a figure overlays or lays side by side: scene.compare, or the scene's own.
+std::vector<std::string> compared_encodings(const Scene& scene);
+
+}  // namespace posviz

@@ -1,0 +1,29 @@
+// Words and numbers shared by the figure builders: the two languages, encoding names as papers
+// write them, the scene line under a title, Unicode sub/superscripts for formulas (θ₃, 10⁴).
+#pragma once
+
+#include <string>
+
+#include "core/figure/ticks.h"
+#include "core/scene.h"
+
+namespace posviz {
+
+// Picks the label in the figure's language: t("Position", "位置").
+struct Text {
+    std::string lang = "en";
+    std::string operator()(const std::string& en, const std::string& zh) const {
+        return lang == "zh" ? zh : en;
+    }
+};
+
+std::string encoding_title(const std::string& name);  // "rope" → "RoPE", "xl" → "Transformer-XL"
+
+// "L = 128 · D = 64 · base = 10000": the sizes every figure depends on.
+std::string scene_sizes(const Scene& scene);
+// "random content (seed 0)", "all-ones content", or the .npy files: what the logits are of.
+std::string scene_content(const Scene& scene, const Text& t);
+// " · " between non-empty parts.
+std::string join_parts(std::initializer_list<std::string> parts);
+
+}  // namespace posviz

@@ -1,0 +1,26 @@
+// The absolute PE matrix: positions down, dimensions across, signed values on a diverging map
+// (white = 0). For the sinusoidal PE, the fast stripes on the left are the high frequencies.
+#include "core/figures/builders.h"
+#include "core/figures/panels.h"
+
+namespace posviz {
+
+Figure pe_figure(const Scene& scene, const FigureOptions& options) {
+    const Text t{options.lang};
+    Panel panel =
+        matrix_panel(absolute_pe(scene), "RdBu_r", ColourLimits::Symmetric,
+                     t("dimension d", "维度 d"), t("position pos", "位置 pos"), "PE(pos, d)");
+    Figure figure;
+    figure.title =
+        encoding_title(scene.encoding) + t(" positional encoding matrix", " 位置编码矩阵");
+    figure.subtitle = join_parts(
+        {scene_sizes(scene),
+         scene.encoding == "sinusoidal" ? "base = " + format_number(scene.base, 6) : "",
+         scene.encoding == "sinusoidal" ? t("layout: ", "排列：") + scene.sinusoidal_layout : ""});
+    figure.panels = {panel};
+    figure.width_in = 7.0;
+    figure.height_in = 5.6;
+    return figure;
+}
+
+}  // namespace posviz

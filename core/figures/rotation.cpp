@@ -1,0 +1,191 @@
+// RoPE in pictures. Each pair of dims (x₂ᵢ, x₂ᵢ₊₁) of a query is a 2-D vector that RoPE turns by
+// θᵢ per position: the static figure draws it at positions m = 0 … M as arrows on the unit circle
+// (one panel per pair named by --dims), with θᵢ worked out in the title. The animation frames
+// advance m one position per frame, the key's pair fixed at n = 0, and trace qₘ·k₀ beside them:
+// it depends on m − n only, through the angle between the two arrows.
+#include <algorithm>
+#include <cmath>
+
+#include "core/figures/builders.h"
+#include "core/figures/panels.h"
+#include "core/input_error.h"
+
+namespace posviz {
+
+namespace {
+
+struct Rotation {
+    RopeEncoding rope;
+    Vector theta;            // θᵢ (after any scaling)
+    std::vector<int> pairs;  // the pairs to draw, from --dims
+    Vector query, key;       // content row 0: the same token's q and k at every position
+};
+
+Rotation rotation_setup(const Scene& scene) {
+    const Encoding encoding = make_encoding(scene);
+    Rotation r;
+    if (const auto* rope = std::get_if<RopeEncoding>(&encoding))
+        r.rope = *rope;
+    else if (const auto* xpos = std::get_if<XPosEncoding>(&encoding))
+        r.rope = xpos->rope;
+    else
+        throw InputError("--encoding", scene.encoding, "rope or xpos for the rotation figure");
+    r.theta = r.rope.frequencies(scene.seq_len).inverse_frequencies;
+    const int rotary = r.rope.rotary_dim();
+    for (int d : scene.dims) {
+        if (d < 0 || d >= rotary)
+            throw InputError("--dims", std::to_string(d),
+                             "dims in 0.." + std::to_string(rotary - 1) + " (the rotated ones)");
+        const int pair = r.rope.style == RopeStyle::Interleaved ? d / 2 : d % (rotary / 2);
+        if (std::find(r.pairs.begin(), r.pairs.end(), pair) == r.pairs.end())
+            r.pairs.push_back(pair);
+    }
+    if (r.pairs.empty() || r.pairs.size() > 4)
+        throw InputError("--dims", std::to_string(scene.dims.size()) + " dims",
+                         "1 to 4 dims (one panel per pair) for the rotation figure");
+    const Content content = make_content(scene);
+    r.query = content.queries.row(0).transpose();
+    r.key = content.keys.row(0).transpose();
+    return r;
+}
+
+// Angle of pair i of vector v (0 for a zero pair, which has no direction).
+double pair_angle(const Rotation& r, const Vector& v, int i) {
+    const double a = v(r.rope.pair_first_dim(i)), b = v(r.rope.pair_second_dim(i));
+    return a == 0.0 && b == 0.0 ? 0.0 : std::atan2(b, a);
+}
+
+// "θ₃ = 10000^(−6/64) = 0.422 rad"; a scaled RoPE shows the value with its scaling instead.
+std::string theta_working(const Scene& scene, const Rotation& r, int i) {
+    const std::string lhs = std::string("θ") + subscript(i) + " = ";
+    const std::string value = format_number(r.theta(i), 3);
+    if (r.rope.scaling.type != RopeScalingType::None)
+        return lhs + value + " (" + rope_scaling_name(r.rope.scaling.type) + ")";
+    return lhs + format_number(scene.base, 6) + "^(−" + std::to_string(2 * i) + "/" +
+           std::to_string(r.rope.rotary_dim()) + ") = " + value;
+}
+
+std::string dims_of_pair(const Rotation& r, int i, const Text& t) {
+    return t("pair i = ", "维度对 i = ") + std::to_string(i) + t(" · dims (", " · 维度 (") +
+           std::to_string(r.rope.pair_first_dim(i)) + ", " +
+           std::to_string(r.rope.pair_second_dim(i)) + ")";
+}
+
+// The unit circle with axes through the origin, labelled with the pair's dims.
+Panel circle_panel(const Rotation& r, int i) {
+    Panel p;
+    p.equal_aspect = true;
+    p.x.label = std::string("x") + subscript(r.rope.pair_first_dim(i));
+    p.y.label = std::string("x") + subscript(r.rope.pair_second_dim(i));
+    for (Axis* axis : {&p.x, &p.y}) {
+        axis->min = -1.35;
+        axis->max = 1.35;
+        axis->ticks = {-1.0, 0.0, 1.0};
+    }
+    p.circles.push_back({0.0, 0.0, 1.0, Colour::muted(), 1.0, false});
+    p.legend = LegendPosition::None;
+    return p;
+}
+
+Arrow unit_arrow(double angle, Colour colour, std::string label) {
+    Arrow a;
+    a.x1 = std::cos(angle);
+    a.y1 = std::sin(angle);
+    a.colour = colour;
+    a.width = 1.6;
+    a.label = std::move(label);
+    return a;
+}
+
+}  // namespace
+
+Figure rotation_figure(const Scene& scene, const FigureOptions& options) {
+    const Text t{options.lang};
+    const Rotation r = rotation_setup(scene);
+    const int last = std::min(scene.seq_len - 1, 8);
+    Figure figure;
+    for (int i : r.pairs) {
+        Panel p = circle_panel(r, i);
+        p.title = dims_of_pair(r, i, t) + "\n" + theta_working(scene, r, i);
+        const double start = pair_angle(r, r.query, i);
+        for (int m = 0; m <= last; ++m)
+            p.arrows.push_back(unit_arrow(start + m * r.theta(i),
+                                          m == 0 ? Colour::foreground() : Colour::palette(0),
+                                          m == 0 ? "m = 0" : std::to_string(m)));
+        // The step between consecutive positions: the angle θᵢ itself.
+        if (last >= 1) {
+            p.arcs.push_back({0.0, 0.0, 0.32, start, start + r.theta(i), Colour::palette(1), 1.4});
+            const double middle = start + 0.5 * r.theta(i);
+            p.annotations.push_back({std::string("θ") + subscript(i), 0.5 * std::cos(middle),
+                                     0.5 * std::sin(middle), AnnotationPlace::Data, Anchor::Centre,
+                                     Colour::palette(1), true});
+        }
+        figure.panels.push_back(std::move(p));
+    }
+    figure.title = t("RoPE turns each pair of dims by m·θᵢ", "RoPE：每个维度对旋转 m·θᵢ");
+    figure.subtitle = join_parts({scene_sizes(scene), scene_content(scene, t),
+                                  t("query pair at m = 0 … ", "查询向量的维度对，位置 m = 0 … ") +
+                                      std::to_string(last) +
+                                      t(", scaled to unit length", "，已归一化为单位长度")});
+    figure.cols = int(figure.panels.size());
+    figure.width_in = 0.4 + 3.6 * figure.cols;
+    figure.height_in = 4.6;
+    return figure;
+}
+
+Figure build_rotation_frame(const Scene& scene, const FigureOptions& options, int m, int frames) {
+    const Text t{options.lang};
+    validate_scene(scene);
+    const Rotation r = rotation_setup(scene);
+    Figure figure;
+    for (int i : r.pairs) {
+        Panel p = circle_panel(r, i);
+        const double q_angle = pair_angle(r, r.query, i) + m * r.theta(i);
+        const double k_angle = pair_angle(r, r.key, i);
+        p.title = dims_of_pair(r, i, t) + "\n" + "m·θ" + subscript(i) + " = " + std::to_string(m) +
+                  " × " + format_number(r.theta(i), 3) + " = " + format_number(m * r.theta(i), 3);
+        // The angle between qₘ and k₀ decides this pair's share of the dot product.
+        const double between = std::remainder(q_angle - k_angle, 2 * M_PI);
+        p.arcs.push_back({0.0, 0.0, 0.3, k_angle, k_angle + between, Colour::muted(), 1.2});
+        p.arrows.push_back(unit_arrow(k_angle, Colour::palette(1), "k₀"));
+        p.arrows.push_back(
+            unit_arrow(q_angle, Colour::palette(0), std::string("q") + subscript(m)));
+        figure.panels.push_back(std::move(p));
+    }
+
+    // qₘ·k₀ for every frame's m: the whole curve faint, the part up to m drawn, a dot at m.
+    Matrix queries = r.query.transpose().replicate(frames, 1);
+    const Matrix rotated_queries = r.rope.rotate(queries, scene.seq_len);
+    const Matrix rotated_key = r.rope.rotate(Matrix(r.key.transpose()), scene.seq_len);
+    const Vector dots = rotated_queries * rotated_key.row(0).transpose();
+    std::vector<double> all_m(static_cast<size_t>(frames)), all_dots(all_m.size());
+    for (int f = 0; f < frames; ++f) {
+        all_m[size_t(f)] = f;
+        all_dots[size_t(f)] = dots(f);
+    }
+    Panel dot = plot_panel(t("qₘ·k₀ as m advances", "qₘ·k₀ 随 m 的变化"), t("position m", "位置 m"),
+                           "qₘ·k₀");
+    LineSeries whole = line("", all_m, all_dots, 0);
+    whole.colour = Colour::muted();
+    whole.width = 0.8;
+    const int shown = std::clamp(m + 1, 1, frames);
+    LineSeries so_far = line("", {all_m.begin(), all_m.begin() + shown},
+                             {all_dots.begin(), all_dots.begin() + shown}, 0);
+    LineSeries now = line("", {all_m[size_t(shown - 1)]}, {all_dots[size_t(shown - 1)]}, 1);
+    now.markers = true;
+    now.width = 2.5;
+    dot.lines = {whole, so_far, now};
+    dot.legend = LegendPosition::None;
+    figure.panels.push_back(std::move(dot));
+
+    figure.title = t("RoPE: position m = ", "RoPE：位置 m = ") + std::to_string(m);
+    figure.subtitle = join_parts(
+        {scene_sizes(scene), scene_content(scene, t),
+         t("key fixed at n = 0; pairs scaled to unit length", "键固定在 n = 0；维度对已归一化")});
+    figure.cols = int(figure.panels.size());
+    figure.width_in = 0.4 + 3.4 * figure.cols;
+    figure.height_in = 4.4;
+    return figure;
+}
+
+}  // namespace posviz

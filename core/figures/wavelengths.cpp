@@ -1,0 +1,93 @@
+// Which pair turns how fast: wavelength 2π/θᵢ (log scale) and frequency θᵢ against pair index i,
+// one curve per compared encoding; a scaled RoPE also shows its unscaled curve, dashed.
+#include <cmath>
+
+#include "core/analyses/frequencies.h"
+#include "core/figures/builders.h"
+#include "core/figures/panels.h"
+#include "core/input_error.h"
+
+namespace posviz {
+
+namespace {
+
+bool has_frequencies(const std::string& encoding) {
+    return encoding == "sinusoidal" || encoding == "rope" || encoding == "xpos";
+}
+
+std::string curve_label(const Scene& scene, const std::string& encoding, const Text& t) {
+    const std::string name = encoding_title(encoding);
+    if (encoding == "sinusoidal" || scene.rope_scaling.type == RopeScalingType::None) return name;
+    return name + " (" + rope_scaling_name(scene.rope_scaling.type) + t(" scaling", " 缩放") + ")";
+}
+
+}  // namespace
+
+Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
+    const Text t{options.lang};
+    Panel wavelength =
+        plot_panel(t("Wavelength per pair", "各维度对的波长"), t("pair index i", "维度对序号 i"),
+                   t("wavelength 2π/θᵢ (positions)", "波长 2π/θᵢ（位置数）"));
+    wavelength.y.scale = AxisScale::Log;
+    wavelength.legend = LegendPosition::UpperLeft;
+    Panel frequency =
+        plot_panel(t("Frequency per pair", "各维度对的频率"), t("pair index i", "维度对序号 i"),
+                   t("θᵢ (radians per position)", "θᵢ（弧度/位置）"));
+    frequency.y.scale = AxisScale::Log;
+    frequency.legend = LegendPosition::UpperRight;
+
+    const std::vector<std::string> encodings = compared_encodings(scene);
+    auto add_curves = [&](const Matrix& table, const std::string& label, int colour, bool dashed) {
+        std::vector<double> i(size_t(table.rows())), theta(i.size()), lambda(i.size());
+        for (Eigen::Index r = 0; r < table.rows(); ++r) {
+            i[size_t(r)] = table(r, 0);
+            theta[size_t(r)] = table(r, 1);
+            lambda[size_t(r)] = table(r, 2);
+        }
+        LineSeries w = line(label, i, lambda, colour), f = line(label, i, theta, colour);
+        w.dashed = f.dashed = dashed;
+        wavelength.lines.push_back(w);
+        frequency.lines.push_back(f);
+    };
+    for (size_t k = 0; k < encodings.size(); ++k) {
+        if (!has_frequencies(encodings[k]))
+            throw InputError(
+                scene.compare.empty() ? "--encoding" : "--compare", encodings[k],
+                "sinusoidal, rope or xpos (encodings with frequencies) for the wavelengths figure");
+        Scene variant = scene;
+        variant.encoding = encodings[k];
+        add_curves(wavelength_table(scene_inverse_frequencies(variant)),
+                   curve_label(scene, encodings[k], t), int(k), false);
+        if (encodings[k] != "sinusoidal" && scene.rope_scaling.type != RopeScalingType::None) {
+            variant.rope_scaling = RopeScaling{};
+            add_curves(wavelength_table(scene_inverse_frequencies(variant)),
+                       encoding_title(encodings[k]) + t(" unscaled", " 未缩放"), int(k), true);
+        }
+    }
+    if (wavelength.lines.size() == 1) wavelength.lines[0].label = frequency.lines[0].label = "";
+
+    // The context length: pairs whose wavelength exceeds it never complete a turn inside it.
+    const std::vector<double> span = {wavelength.lines[0].x.front(), wavelength.lines[0].x.back()};
+    LineSeries context =
+        line(t("context length L = ", "上下文长度 L = ") + std::to_string(scene.seq_len), span,
+             {double(scene.seq_len), double(scene.seq_len)}, 0);
+    context.colour = Colour::muted();
+    context.dashed = true;
+    context.width = 1.0;
+    wavelength.lines.push_back(context);
+
+    Figure figure;
+    figure.title = scene.compare.empty()
+                       ? encoding_title(scene.encoding) +
+                             t(": how fast each pair of dims turns", "：各维度对的旋转快慢")
+                       : t("Frequencies compared", "频率对比");
+    figure.subtitle = join_parts({scene_sizes(scene), "base = " + format_number(scene.base, 6),
+                                  t("θᵢ = base^(−2i/D)", "θᵢ = base^(−2i/D)")});
+    figure.cols = 2;
+    figure.panels = {wavelength, frequency};
+    figure.width_in = 10.0;
+    figure.height_in = 4.4;
+    return figure;
+}
+
+}  // namespace posviz
