@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/formats/npy.h"
+#include "core/formats/safetensors.h"
 #include "core/input_error.h"
 #include "core/random.h"
 
@@ -86,7 +87,13 @@ Encoding make_encoding(const Scene& s, const std::string& name) {
     }
     if (name == "learned") {
         if (s.table_path.empty()) return LearnedEncoding::seeded(s.seq_len, s.dim, s.seed);
-        return LearnedEncoding{read_npy_matrix(s.table_path, "--table", -1, s.dim)};
+        Matrix table = s.table_path.ends_with(".safetensors")
+                           ? read_safetensors_matrix(s.table_path, s.table_tensor, "--table")
+                           : read_npy_matrix(s.table_path, "--table", -1, s.dim);
+        if (table.cols() != s.dim)
+            throw InputError("--table", s.table_path + " with " + std::to_string(table.cols()) + " columns",
+                             "a table with --dim = " + std::to_string(s.dim) + " columns");
+        return LearnedEncoding{std::move(table)};
     }
     if (name == "shaw") {
         if (s.rel_table_path.empty()) return ShawRelative::seeded(s.seq_len, s.dim, s.seed, s.shaw_clip);

@@ -28,7 +28,7 @@ struct Scene {
     uint64_t seed = 0;
     // tables
     std::string table_path;      // learned PE table .npy (or .safetensors with table_tensor)
-    std::string table_tensor;    // tensor name inside a .safetensors file
+    std::string table_tensor = "wpe.weight";  // tensor name inside a .safetensors file (GPT-2's)
     std::string rel_table_path;  // Shaw (2L-1, D)
     int shaw_clip = 0;
     // relative biases

@@ -38,7 +38,7 @@ TEST(Npy, OneDimensionalShapeHasTrailingComma) {
 TEST(Npy, ReadsHalfFloatsAndInts) {
     // float16: 0x3C00 = 1.0, 0xC000 = -2.0, 0x3555 ≈ 0.333251953125 (1 + 341/1024) · 2^-2.
     std::string header = "{'descr': '<f2', 'fortran_order': False, 'shape': (1, 3), }";
-    header.append(64 - 10 - header.size() - 1, ' ');
+    header.append(128 - 10 - header.size() - 1, ' ');  // pad so that the data starts at byte 128
     header += '\n';
     std::string bytes = std::string("\x93NUMPY\x01\x00", 8) + char(header.size()) + char(0) + header;
     for (uint16_t h : {0x3C00, 0xC000, 0x3555}) bytes += std::string{char(h & 0xff), char(h >> 8)};

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "app/cli/rope_scaling_options.h"
 #include "app/cli/scene_options.h"
 #include "core/figure_data.h"
 #include "core/input_error.h"
@@ -16,6 +17,7 @@ namespace {
 
 struct BenchArgs {
     Scene scene;
+    RopeScalingFlags rope_flags;
     int repeat = 7;
 };
 
@@ -44,7 +46,11 @@ void add_bench_command(CLI::App& app) {
     cmd->add_option("FIGURE", args->scene.figure, "a figure, as for export")->required();
     cmd->add_option("--repeat", args->repeat, "runs to take the median of")->capture_default_str();
     add_scene_options(*cmd, args->scene);
-    cmd->callback([args] { run_bench(*args); });
+    add_rope_scaling_options(*cmd, args->rope_flags);
+    cmd->callback([args] {
+        apply_rope_scaling_options(args->rope_flags, args->scene);
+        run_bench(*args);
+    });
 }
 
 }  // namespace posviz

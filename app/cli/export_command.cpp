@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "app/cli/rope_scaling_options.h"
 #include "app/cli/scene_options.h"
 #include "core/figure_data.h"
 #include "core/formats/csv.h"
@@ -15,6 +16,7 @@ namespace {
 
 struct ExportArgs {
     Scene scene;
+    RopeScalingFlags rope_flags;
     std::string output;
     std::string dtype = "f64";
 };
@@ -48,7 +50,11 @@ void add_export_command(CLI::App& app) {
     cmd->add_option("-o,--output", args->output, "output file: .npy or .csv")->required();
     cmd->add_option("--dtype", args->dtype, ".npy element type: f64|f32")->capture_default_str();
     add_scene_options(*cmd, args->scene);
-    cmd->callback([args] { run_export(*args); });
+    add_rope_scaling_options(*cmd, args->rope_flags);
+    cmd->callback([args] {
+        apply_rope_scaling_options(args->rope_flags, args->scene);
+        run_export(*args);
+    });
 }
 
 }  // namespace posviz

@@ -22,7 +22,9 @@ void add_scene_options(CLI::App& cmd, Scene& s) {
     cmd.add_option("--content", s.content, "ones|random|zeros when no --queries/--keys")
         ->capture_default_str();
     cmd.add_option("--seed", s.seed, "seed for random content and seeded tables")->capture_default_str();
-    cmd.add_option("--table", s.table_path, "learned PE table (max_len x D .npy)");
+    cmd.add_option("--table", s.table_path, "learned PE table: max_len x D .npy, or .safetensors");
+    cmd.add_option("--table-tensor", s.table_tensor,
+                   "tensor name in a .safetensors --table (e.g. wpe.weight)")->capture_default_str();
     cmd.add_option("--rel-table", s.rel_table_path, "Shaw relative table ((2L-1) x D .npy)");
     cmd.add_option("--shaw-clip", s.shaw_clip, "Shaw clipping distance k (0: none)")->capture_default_str();
     cmd.add_option("--heads", s.heads, "number of heads (ALiBi slopes)")->capture_default_str();
