@@ -1,5 +1,6 @@
-// posviz: the command line (and, later, the GUI) over the core library.
-// Exit status: 0 success, 2 bad input (any InputError or command-line parse error), 1 internal error.
+// posviz: the command line and the GUI over the core library. No command opens the GUI.
+// Exit status: 0 success, 2 bad input (any InputError or command-line parse error), 1 internal
+// error or no display for the GUI.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
@@ -7,17 +8,21 @@
 #include "app/cli/bench_command.h"
 #include "app/cli/export_command.h"
 #include "app/cli/list_command.h"
+#include "app/gui/gui_command.h"
 #include "core/input_error.h"
 
 int main(int argc, char** argv) {
     CLI::App app{"posviz: see how Transformers know word order — positional encodings, computed and drawn"};
     app.set_version_flag("--version", std::string("posviz ") + POSVIZ_VERSION);
-    app.require_subcommand(1);
+    app.require_subcommand(0, 1);
+    int exit_status = 0;
     posviz::add_export_command(app);
     posviz::add_bench_command(app);
     posviz::add_list_command(app);
+    posviz::add_gui_commands(app, exit_status);
     try {
         app.parse(argc, argv);
+        if (app.get_subcommands().empty()) exit_status = posviz::run_gui();
     } catch (const CLI::Success& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
@@ -30,5 +35,5 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "posviz: internal error: %s\n", e.what());
         return 1;
     }
-    return 0;
+    return exit_status;
 }

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "app/gui/preset.h"
 #include "core/figure_data.h"
 
 namespace posviz {
@@ -46,6 +47,9 @@ void add_list_command(CLI::App& app) {
             std::printf("  %-12s %-10s %s\n", f.name.c_str(), f.shape.c_str(), f.description.c_str());
         std::printf("\nencodings (--encoding):\n");
         for (const EncodingInfo& e : kEncodings) std::printf("  %-12s %s\n", e.name, e.description);
+        std::printf("\npresets (posviz screenshot --preset NAME; PageDown/PageUp in the GUI):\n");
+        for (const std::string& f : gui::preset_files(gui::presets_dir()))
+            std::printf("  %s\n", gui::preset_name(f).c_str());
         std::printf("\noptions of export and bench:\n");
         print_options(*app.get_subcommand("export"));
     });

@@ -1,0 +1,269 @@
+#include "app/gui/app.h"
+
+#include <epoxy/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>  // key codes: the GLFW backend fills io.KeysDown by them
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cmath>
+
+#include "app/gui/file_windows.h"
+#include "app/gui/language.h"
+#include "app/gui/scene_controls.h"
+#include "app/gui/ui_style.h"
+#include "app/gui/views.h"
+#include "core/input_error.h"
+
+namespace posviz::gui {
+
+namespace {
+
+// Body text in pixels before the screen's scale: readable at a desk, and across a hall.
+constexpr float k_body_size = 17.0f;
+constexpr float k_lecture_body_size = 27.0f;
+
+void update_fonts_and_style(App& app) {
+    FontSpec wanted;
+    wanted.lang = language();
+    wanted.size =
+        std::round((app.lecture ? k_lecture_body_size : k_body_size) * app.window->content_scale());
+    wanted.extra = app.wanted_characters;
+    if (!app.fonts.body || !(wanted == app.font_spec)) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        app.fonts = build_fonts(wanted);
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+        app.font_spec = wanted;
+        if (!app.fonts.problem.empty()) app.problem = app.fonts.problem;
+        app.layout_dirty = true;
+    }
+    const std::string style =
+        app.theme + (app.lecture ? "+lecture@" : "@") + std::to_string(wanted.size);
+    if (style != app.styled_for) {
+        apply_imgui_style(app.theme, app.lecture, wanted.size / k_body_size);
+        app.styled_for = style;
+    }
+}
+
+void handle_keys(App& app) {
+    const ImGuiIO& io = ImGui::GetIO();
+    // Keys belong to a text field or a dragged slider while one is in use.
+    if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
+    auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), false); };
+    if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) set_lecture(app, !app.lecture);
+    if (app.lecture && pressed(ImGuiKey_Escape)) set_lecture(app, false);
+    if (pressed(ImGuiKey_PageDown) || pressed(ImGuiKey_RightArrow))
+        go_to_preset(app, app.preset_index + 1);
+    if (pressed(ImGuiKey_PageUp) || pressed(ImGuiKey_LeftArrow))
+        go_to_preset(app, app.preset_index - 1);
+    if (pressed(ImGuiKey_Space)) {
+        ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
+        rotation.playing = !rotation.playing;
+    }
+}
+
+// The latest problem (in red) or success, right-aligned in the menu bar; the full text on hover.
+void status_text(const App& app) {
+    const bool bad = !app.problem.empty();
+    const std::string& text = bad ? app.problem : app.status;
+    if (text.empty()) return;
+    const float available = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x;
+    std::string shown = text;
+    while (shown.size() > 4 && ImGui::CalcTextSize(shown.c_str()).x > available)
+        shown = shown.substr(0, shown.size() * 4 / 5);
+    if (shown.size() < text.size()) shown += "…";
+    ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(shown.c_str()).x -
+                    ImGui::GetStyle().WindowPadding.x);
+    ImGui::PushStyleColor(ImGuiCol_Text, bad ? ImVec4(0.95f, 0.4f, 0.3f, 1.0f)
+                                             : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextUnformatted(shown.c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+}
+
+void menu_bar(App& app) {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu(tr("File###file", "文件###file"))) {
+        if (ImGui::MenuItem(tr("Export…", "导出…"))) app.files.export_open = true;
+        if (ImGui::MenuItem(tr("Save preset…", "保存预设…"))) {
+            if (app.preset) app.files.draft = *app.preset;
+            app.files.save_open = true;
+        }
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu(tr("Views###views", "视图###views"))) {
+        for (const ViewInfo& info : view_infos())
+            if (ImGui::MenuItem(tr(info.title_en, info.title_zh), nullptr,
+                                &settings_of(app.views, info.id).open))
+                app.layout_dirty = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem(tr("Scene controls", "场景参数"), nullptr, &app.show_controls))
+            app.layout_dirty = true;
+        if (ImGui::MenuItem(tr("Tile windows", "平铺窗口"))) app.layout_dirty = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu(tr("Storyline###story", "讲解顺序###story"))) {
+        for (size_t i = 0; i < app.preset_paths.size(); ++i) {
+            const std::string label =
+                std::to_string(i + 1) + ". " + preset_name(app.preset_paths[i]);
+            if (ImGui::MenuItem(label.c_str(), i == 0 ? "PgDn/PgUp" : nullptr,
+                                int(i) == app.preset_index))
+                go_to_preset(app, int(i));
+        }
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Language / 语言###language")) {
+        if (ImGui::MenuItem("English", nullptr, language() == "en")) set_language("en");
+        if (ImGui::MenuItem("中文", nullptr, language() == "zh")) set_language("zh");
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu(tr("Theme###theme", "主题###theme"))) {
+        if (ImGui::MenuItem(tr("Light", "浅色"), nullptr, app.theme == "light"))
+            app.theme = "light";
+        if (ImGui::MenuItem(tr("Dark", "深色"), nullptr, app.theme == "dark")) app.theme = "dark";
+        ImGui::EndMenu();
+    }
+    if (ImGui::MenuItem(tr("Lecture mode###lecture", "讲课模式###lecture"), "F11", app.lecture))
+        set_lecture(app, !app.lecture);
+    status_text(app);
+    ImGui::EndMainMenuBar();
+}
+
+// The storyline bar: where we are in the presets, the step's title and its one-line note.
+// Returns its height.
+float story_bar(App& app, ImVec2 pos, float width) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const std::string title =
+        app.preset ? preset_title(*app.preset, language()) : tr("Your own scene", "自定义场景");
+    const std::string note = app.preset ? preset_note(*app.preset, language())
+                                        : tr("PageDown / →: the next step of the storyline.",
+                                             "PageDown / →：讲解的下一步。");
+    const float note_height =
+        ImGui::CalcTextSize(note.c_str(), nullptr, false, width - 2.0f * style.WindowPadding.x).y;
+    const float height = 2.0f * style.WindowPadding.y + app.fonts.heading->FontSize +
+                         style.ItemSpacing.y + note_height;
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(ImVec2(width, height));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
+    if (ImGui::Begin("##story", nullptr, flags)) {
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(style.FramePadding.x, 0.0f));
+        if (ImGui::ArrowButton("##previous", ImGuiDir_Left))
+            go_to_preset(app, app.preset_index - 1);
+        ImGui::SameLine();
+        if (!app.preset_paths.empty()) {
+            ImGui::AlignTextToFramePadding();
+            ImGui::Text("%d / %d", app.preset_index + 1, int(app.preset_paths.size()));
+            ImGui::SameLine();
+        }
+        if (ImGui::ArrowButton("##next", ImGuiDir_Right)) go_to_preset(app, app.preset_index + 1);
+        ImGui::PopStyleVar();
+        ImGui::SameLine(0.0f, 2.0f * style.ItemSpacing.x);
+        ImGui::PushFont(app.fonts.heading);
+        ImGui::TextUnformatted(title.c_str());
+        ImGui::PopFont();
+        ImGui::PushStyleColor(ImGuiCol_Text, style.Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("%s", note.c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::End();
+    return height;
+}
+
+void controls_window(App& app, ImVec2 pos, ImVec2 size) {
+    ImGui::SetNextWindowPos(pos);
+    ImGui::SetNextWindowSize(size);
+    const ImGuiWindowFlags flags =
+        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+    if (ImGui::Begin(tr("Scene###scene", "场景###scene"), &app.show_controls, flags))
+        scene_controls(app);
+    ImGui::End();
+    if (!app.show_controls) app.layout_dirty = true;
+}
+
+}  // namespace
+
+void apply_preset(App& app, const Preset& preset) {
+    app.scene = preset.scene;
+    app.views = preset.views;
+    app.preset = preset;
+    app.cursor = {};
+    app.files.queries_path = preset.scene.queries_path;
+    app.files.keys_path = preset.scene.keys_path;
+    app.files.table_path = preset.scene.table_path;
+    app.layout_dirty = true;
+    for (const std::string* text :
+         {&preset.title_en, &preset.title_zh, &preset.note_en, &preset.note_zh})
+        add_missing_characters(nullptr, *text, app.wanted_characters);
+}
+
+void go_to_preset(App& app, int index) {
+    const int count = int(app.preset_paths.size());
+    if (count == 0) return;
+    app.preset_index = ((index % count) + count) % count;
+    try {
+        apply_preset(app, read_preset(app.preset_paths[size_t(app.preset_index)]));
+        app.problem.clear();
+    } catch (const InputError& e) {
+        app.problem = e.what();  // the next key press moves on past the broken file
+    }
+}
+
+void set_lecture(App& app, bool lecture) {
+    app.lecture = lecture;
+    app.window->set_fullscreen(lecture);
+    app.layout_dirty = true;
+}
+
+void draw_frame(App& app) {
+    update_fonts_and_style(app);
+    ImGui_ImplOpenGL3_NewFrame();
+    app.window->new_frame();
+    ImGui::NewFrame();
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    if (viewport->Size.x != app.display_size.x || viewport->Size.y != app.display_size.y) {
+        app.display_size = viewport->Size;
+        app.layout_dirty = true;
+    }
+    handle_keys(app);
+    menu_bar(app);
+
+    const ImVec2 top = viewport->WorkPos;
+    const float width = viewport->WorkSize.x;
+    ImVec2 area_min(top.x, top.y + story_bar(app, top, width));
+    const ImVec2 area_max(top.x + width, top.y + viewport->WorkSize.y);
+    if (app.show_controls) {
+        const float controls_width = std::min(22.0f * ImGui::GetFontSize(), 0.32f * width);
+        controls_window(app, area_min, ImVec2(controls_width, area_max.y - area_min.y));
+        area_min.x += controls_width;
+    }
+    draw_views(app, area_min, area_max);
+    draw_file_windows(app);
+    ImGui::Render();
+
+    int fb_width = 0, fb_height = 0;
+    app.window->framebuffer_size(fb_width, fb_height);
+    glViewport(0, 0, fb_width, fb_height);
+    const Rgb background = figure_theme(app.theme, app.lecture).background;
+    glClearColor(float(background.r), float(background.g), float(background.b), 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    save_pending_window_shot(app);
+}
+
+bool app_settled(const App& app) {
+    for (const ViewRuntime& rt : app.runtime)
+        for (const FigureJob& job : rt.jobs)
+            if (job.computing()) return false;
+    return app.font_spec.extra == app.wanted_characters && !app.layout_dirty;
+}
+
+Preset current_state(const App& app) {
+    Preset p = app.preset.value_or(Preset{});
+    p.scene = app.scene;
+    p.views = app.views;
+    return p;
+}
+
+}  // namespace posviz::gui

@@ -1,0 +1,95 @@
+// The GUI's state and its frame: one shared Scene edited by the controls, the views showing
+// figures of it (each computed in the background), the storyline of presets, language, theme
+// and lecture mode. The same frame serves the desktop window and `posviz screenshot`.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/gui/figure_job.h"
+#include "app/gui/fonts.h"
+#include "app/gui/preset.h"
+#include "app/gui/view_settings.h"
+#include "app/gui/window.h"
+#include "core/scene.h"
+
+namespace posviz::gui {
+
+// A view's live state beyond its settings.
+struct ViewRuntime {
+    // Most views show one figure; Waves (curves + wavelengths), Matrices (PE + similarity) and
+    // Relative bias (bias + T5 buckets) show two.
+    std::array<FigureJob, 2> jobs;
+    int focused_figure = 0;       // the one Export writes: the last one under the mouse
+    double rotation_clock = 0.0;  // rotation: fractional positions played since the last step
+    std::array<uint64_t, 2> scanned_versions{};  // figures whose text the font was checked for
+};
+
+// Where the mouse last pointed in the PE matrix (position and dimension): the curves, the
+// similarity matrix and the wavelength plot mark the same place.
+struct Cursor {
+    int position = -1;
+    int dim = -1;
+};
+
+// Text fields of the Export and Save-preset windows, kept between openings.
+struct FilePanels {
+    bool export_open = false;
+    bool save_open = false;
+    std::string figure_path = "posviz-figure.png";
+    std::string data_path = "posviz-figure.npy";
+    std::string window_path = "posviz-window.png";
+    std::string preset_path = "my-preset.json";
+    std::string queries_path, keys_path, table_path;  // .npy files for the Scene window
+    Preset draft;                     // title and note being typed for the preset to save
+    std::string pending_window_shot;  // saved after the next frame is drawn (without this window)
+};
+
+struct App {
+    Window* window = nullptr;
+
+    // What is shown.
+    Scene scene;
+    ViewSet views;
+    std::string theme = "dark";
+    bool lecture = false;
+    bool show_controls = true;
+    bool animate = true;  // false for screenshots: the rotation stays where the preset put it
+
+    // The storyline: the shipped presets in order, and the one on screen (-1: none).
+    std::vector<std::string> preset_paths;
+    int preset_index = -1;
+    std::optional<Preset> preset;  // title and note of the preset on screen
+
+    std::array<ViewRuntime, k_view_count> runtime;
+    Cursor cursor;
+    ViewId focused_view = ViewId::Attention;
+
+    std::string styled_for;  // theme, lecture mode and size the ImGui style was made for
+    FontSpec font_spec;      // what the atlas was built for
+    Fonts fonts;
+    std::vector<ImWchar> wanted_characters;  // seen in figures or presets, beyond the usual sets
+    bool layout_dirty = true;                // tile the view windows again on the next frame
+    ImVec2 display_size;                     // of the last frame: a resized window re-tiles
+
+    std::string problem;  // the latest thing that went wrong (bad file, missing font...)
+    std::string status;   // the latest thing that went right ("wrote scores.png")
+    FilePanels files;
+};
+
+// Shows a preset: its scene, views and view settings. Jobs recompute what changed.
+void apply_preset(App& app, const Preset& preset);
+// Loads preset_paths[index] (wrapping around); a broken file becomes app.problem.
+void go_to_preset(App& app, int index);
+void set_lecture(App& app, bool lecture);
+
+// One frame: fonts rebuilt if needed, input, every window, drawn into the bound framebuffer.
+void draw_frame(App& app);
+// No figure is being computed and the fonts are up to date: what a screenshot waits for.
+bool app_settled(const App& app);
+// What the settings file should remember.
+Preset current_state(const App& app);
+
+}  // namespace posviz::gui

@@ -1,0 +1,101 @@
+// The desktop window: GLFW with an OpenGL 3.3 core context and ImGui's GLFW platform backend.
+#include <epoxy/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+
+#include "app/gui/window.h"
+
+namespace posviz::gui {
+
+namespace {
+
+// GLFW reports errors through a callback; the last one explains a failed glfwInit.
+std::string g_last_glfw_error;
+
+void remember_glfw_error(int, const char* description) {
+    g_last_glfw_error = description;
+}
+
+class GlfwWindow : public Window {
+  public:
+    explicit GlfwWindow(GLFWwindow* window) : window_(window) {}
+    ~GlfwWindow() override {
+        ImGui_ImplGlfw_Shutdown();
+        glfwDestroyWindow(window_);
+        glfwTerminate();
+    }
+
+    void new_frame() override { ImGui_ImplGlfw_NewFrame(); }
+    void present() override { glfwSwapBuffers(window_); }
+    bool should_close() const override { return glfwWindowShouldClose(window_); }
+    void framebuffer_size(int& width, int& height) const override {
+        glfwGetFramebufferSize(window_, &width, &height);
+    }
+    float content_scale() const override {
+        float x = 1.0f, y = 1.0f;
+        glfwGetWindowContentScale(window_, &x, &y);
+        return x > 0.0f ? x : 1.0f;
+    }
+    void set_fullscreen(bool fullscreen) override {
+        const bool is_fullscreen = glfwGetWindowMonitor(window_) != nullptr;
+        if (fullscreen == is_fullscreen) return;
+        if (fullscreen) {
+            windowed_ = placement();
+            GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+            const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+            if (!mode) return;
+            glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height,
+                                 mode->refreshRate);
+        } else {
+            glfwSetWindowMonitor(window_, nullptr, windowed_.x, windowed_.y, windowed_.width,
+                                 windowed_.height, GLFW_DONT_CARE);
+        }
+    }
+    WindowOptions placement() const override {
+        // Full screen reports the monitor; the settings want the window the user will get back.
+        if (glfwGetWindowMonitor(window_)) return windowed_;
+        WindowOptions p;
+        glfwGetWindowPos(window_, &p.x, &p.y);
+        glfwGetWindowSize(window_, &p.width, &p.height);
+        return p;
+    }
+    void wait_events(double seconds) override { glfwWaitEventsTimeout(seconds); }
+
+  private:
+    GLFWwindow* window_;
+    WindowOptions windowed_;
+};
+
+}  // namespace
+
+std::unique_ptr<Window> open_glfw_window(const WindowOptions& options, std::string& error) {
+    glfwSetErrorCallback(remember_glfw_error);
+    if (!glfwInit()) {
+        error = g_last_glfw_error.empty() ? "GLFW could not start" : g_last_glfw_error;
+        return nullptr;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_VISIBLE, options.visible ? GLFW_TRUE : GLFW_FALSE);
+    // Sizes are given in screen coordinates; a HiDPI screen then gets more pixels, not a tiny UI.
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    GLFWwindow* window =
+        glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
+    if (!window) {
+        error = "could not open a window with OpenGL 3.3: " + g_last_glfw_error;
+        glfwTerminate();
+        return nullptr;
+    }
+    if (options.x >= 0 && options.y >= 0) glfwSetWindowPos(window, options.x, options.y);
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(1);
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    auto result = std::make_unique<GlfwWindow>(window);
+    return result;
+}
+
+}  // namespace posviz::gui

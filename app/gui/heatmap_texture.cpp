@@ -1,0 +1,77 @@
+#include "app/gui/heatmap_texture.h"
+
+#include <epoxy/gl.h>
+
+#include <cmath>
+#include <string>
+#include <unordered_map>
+
+#include "app/gui/plot_transform.h"
+
+namespace posviz::gui {
+
+namespace {
+
+struct Entry {
+    GLuint texture = 0;
+    bool has_masked = false;
+    uint64_t version = 0;
+    std::string theme, colormap;
+    int last_frame = 0;
+};
+
+std::unordered_map<ImGuiID, Entry> g_textures;
+
+void upload(Entry& e, const Heatmap& heatmap, const Theme& theme) {
+    const std::vector<uint8_t> pixels = heatmap_rgba(heatmap, theme);
+    if (e.texture == 0) glGenTextures(1, &e.texture);
+    glBindTexture(GL_TEXTURE_2D, e.texture);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, GLsizei(heatmap.values.cols()),
+                 GLsizei(heatmap.values.rows()), 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    e.has_masked = !heatmap.values.allFinite();
+}
+
+// Panels not drawn for this many frames (closed views, older figures) give their texture back.
+constexpr int k_frames_kept = 3;
+
+void delete_stale(int frame) {
+    for (auto it = g_textures.begin(); it != g_textures.end();) {
+        if (frame - it->second.last_frame > k_frames_kept) {
+            glDeleteTextures(1, &it->second.texture);
+            it = g_textures.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+}  // namespace
+
+HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme& theme,
+                               uint64_t version) {
+    const int frame = ImGui::GetFrameCount();
+    delete_stale(frame);
+    Entry& e = g_textures[key];
+    if (e.texture == 0 || e.version != version || e.theme != theme.name ||
+        e.colormap != heatmap.colormap) {
+        upload(e, heatmap, theme);
+        e.version = version;
+        e.theme = theme.name;
+        e.colormap = heatmap.colormap;
+    }
+    e.last_frame = frame;
+    return {ImTextureID(intptr_t(e.texture)), e.has_masked};
+}
+
+void release_heatmap_textures() {
+    for (auto& [key, e] : g_textures) glDeleteTextures(1, &e.texture);
+    g_textures.clear();
+}
+
+}  // namespace posviz::gui

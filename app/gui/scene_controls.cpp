@@ -1,0 +1,307 @@
+#include "app/gui/scene_controls.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "app/gui/language.h"
+#include "core/figures/figure_text.h"
+#include "core/formats/npy.h"
+#include "core/formats/safetensors.h"
+#include "core/input_error.h"
+
+namespace posviz::gui {
+
+namespace {
+
+// One parameter per line: its name in a fixed column, the widget filling the rest.
+void row(const char* name) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(name);
+    ImGui::SameLine(7.0f * ImGui::GetFontSize());
+    ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+// A heading between groups of parameters.
+void section(const char* title) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", title);
+    ImGui::Separator();
+}
+
+// Picks one of `choices`; `names`, if given, are what the user reads for each.
+bool choice_combo(const char* label, std::string& value, const std::vector<std::string>& choices,
+                  const std::vector<const char*>& names = {}) {
+    auto name_of = [&](size_t i) { return i < names.size() ? names[i] : choices[i].c_str(); };
+    const auto current = std::find(choices.begin(), choices.end(), value);
+    const char* preview =
+        current == choices.end() ? value.c_str() : name_of(size_t(current - choices.begin()));
+    bool changed = false;
+    if (ImGui::BeginCombo(label, preview)) {
+        for (size_t i = 0; i < choices.size(); ++i)
+            if (ImGui::Selectable(name_of(i), choices[i] == value)) {
+                changed = choices[i] != value;
+                value = choices[i];
+            }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+bool int_slider(const char* label, int& value, int lo, int hi, bool logarithmic = false) {
+    return ImGui::SliderInt(
+        label, &value, lo, hi, "%d",
+        ImGuiSliderFlags_AlwaysClamp | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0));
+}
+
+bool double_slider(const char* label, double& value, double lo, double hi, const char* format,
+                   bool logarithmic = false) {
+    return ImGui::SliderScalar(
+        label, ImGuiDataType_Double, &value, &lo, &hi, format,
+        ImGuiSliderFlags_AlwaysClamp | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0));
+}
+
+std::string dims_text(const std::vector<int>& dims) {
+    std::string s;
+    for (int d : dims) s += (s.empty() ? "" : ", ") + std::to_string(d);
+    return s;
+}
+
+// "2, 6, 12" → {2, 6, 12}; false (and dims untouched) while the text is not such a list.
+bool parse_dims(const std::string& text, std::vector<int>& dims) {
+    std::vector<int> parsed;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        try {
+            size_t used = 0;
+            parsed.push_back(std::stoi(item, &used));
+            if (item.find_first_not_of(" \t", used) != std::string::npos) return false;
+        } catch (const std::exception&) {
+            return false;
+        }
+    }
+    if (parsed.empty()) return false;
+    dims = parsed;
+    return true;
+}
+
+// Query and key content from two .npy files of equal shape (L, D); L and D follow the files.
+void load_content(App& app) {
+    Scene& s = app.scene;
+    try {
+        const Matrix q = read_npy_matrix(app.files.queries_path, tr("queries", "查询"));
+        const Matrix k =
+            read_npy_matrix(app.files.keys_path, tr("keys", "键"), int(q.rows()), int(q.cols()));
+        s.queries_path = app.files.queries_path;
+        s.keys_path = app.files.keys_path;
+        s.seq_len = int(q.rows());
+        s.dim = int(q.cols());
+        app.status = std::string(tr("content loaded: L = ", "已载入内容：L = ")) +
+                     std::to_string(s.seq_len) + ", D = " + std::to_string(s.dim);
+        app.problem.clear();
+    } catch (const InputError& e) {
+        app.problem = e.what();
+    }
+}
+
+// A learned position table (.npy, or a tensor in .safetensors); D follows its columns.
+void load_table(App& app) {
+    Scene& s = app.scene;
+    const std::string& path = app.files.table_path;
+    try {
+        const Matrix table = path.ends_with(".safetensors")
+                                 ? read_safetensors_matrix(path, s.table_tensor, "table")
+                                 : read_npy_matrix(path, "table");
+        s.table_path = path;
+        s.dim = int(table.cols());
+        s.seq_len = std::min(s.seq_len, int(table.rows()));
+        app.status = std::string(tr("table loaded: ", "已载入位置表：")) +
+                     std::to_string(table.rows()) + " × " + std::to_string(table.cols());
+        app.problem.clear();
+    } catch (const InputError& e) {
+        app.problem = e.what();
+    }
+}
+
+void rope_controls(Scene& s) {
+    row(tr("pairs", "维度配对"));
+    choice_combo("##rope_style", s.rope_style, {"interleaved", "half"});
+    row(tr("rotary part", "旋转比例"));
+    double_slider("##rotary_fraction", s.rotary_fraction, 0.05, 1.0, "%.2f");
+    row(tr("scaling", "缩放"));
+    std::string scaling = rope_scaling_name(s.rope_scaling.type);
+    if (choice_combo("##scaling", scaling,
+                     {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"}))
+        s.rope_scaling.type = parse_rope_scaling_type(scaling, "scaling");
+    if (s.rope_scaling.type == RopeScalingType::None) return;
+    row(tr("factor", "缩放因子"));
+    double_slider("##factor", s.rope_scaling.factor, 1.0, 64.0, "%.2f", true);
+    row(tr("trained L", "训练长度"));
+    ImGui::InputInt("##original", &s.rope_scaling.original_max_position_embeddings);
+}
+
+void encoding_parameters(App& app) {
+    Scene& s = app.scene;
+    const std::string& e = s.encoding;
+    if (e == "sinusoidal") {
+        row(tr("layout", "排列"));
+        choice_combo("##layout", s.sinusoidal_layout, {"interleaved", "halves"});
+    } else if (e == "learned") {
+        ImGui::TextDisabled("%s",
+                            tr("Empty path: a seeded random table.", "路径为空：随机初始化的表。"));
+        row(tr("table", "位置表"));
+        ImGui::InputTextWithHint("##table", ".npy / .safetensors", &app.files.table_path);
+        row(tr("tensor", "张量名"));
+        ImGui::InputText("##tensor", &s.table_tensor);
+        if (ImGui::Button(tr("Load table", "载入位置表"))) load_table(app);
+        ImGui::SameLine();
+        if (ImGui::Button(tr("Seeded table", "随机表"))) s.table_path.clear();
+    } else if (e == "shaw") {
+        row(tr("clip k", "截断 k"));
+        int_slider("##clip", s.shaw_clip, 0, 64);
+    } else if (e == "t5") {
+        row(tr("buckets", "桶数"));
+        int_slider("##buckets", s.num_buckets, 2, 128);
+        row(tr("max distance", "最大距离"));
+        int_slider("##max_distance", s.max_distance, 2, 4096, true);
+        row("");
+        ImGui::Checkbox(tr("bidirectional", "双向"), &s.bidirectional);
+    } else if (e == "rope" || e == "xpos") {
+        rope_controls(s);
+        if (e == "xpos") {
+            row("γ");
+            double_slider("##gamma", s.xpos_gamma, 0.0, 1.0, "%.2f");
+            row(tr("scale base", "尺度基数"));
+            double_slider("##scale_base", s.xpos_scale_base, 1.0, 4096.0, "%.0f", true);
+        }
+    } else if (e == "alibi") {
+        row(tr("heads", "头数"));
+        int_slider("##heads", s.heads, 1, 64);
+        row(tr("head", "第几个头"));
+        int_slider("##head", s.head, 0, std::max(0, s.heads - 1));
+    } else if (e == "kerple") {
+        row(tr("kernel", "核"));
+        choice_combo("##kerple", s.kerple_kind, {"log", "power"});
+        row("r₁");
+        double_slider("##r1", s.kerple_r1, 0.01, 10.0, "%.2f", true);
+        row("r₂");
+        double_slider("##r2", s.kerple_r2, 0.01, 10.0, "%.2f", true);
+    } else {
+        ImGui::TextDisabled("%s", tr("No parameters.", "无参数。"));
+    }
+}
+
+}  // namespace
+
+bool seq_len_slider(const char* label, Scene& s) {
+    return int_slider(label, s.seq_len, 2, 4096, true);
+}
+
+bool dim_slider(const char* label, Scene& s) {
+    // Sinusoidal and rotary encodings pair dims up: D stays even.
+    const bool changed = int_slider(label, s.dim, 2, 1024, true);
+    s.dim += s.dim % 2;
+    return changed;
+}
+
+bool base_slider(const char* label, Scene& s) {
+    return double_slider(label, s.base, 10.0, 1e7, "%.0f", true);
+}
+
+bool encoding_combo(const char* label, std::string& encoding) {
+    bool changed = false;
+    if (ImGui::BeginCombo(label, encoding_title(encoding).c_str())) {
+        for (const std::string& name : encoding_names())
+            if (ImGui::Selectable(encoding_title(name).c_str(), name == encoding)) {
+                changed = name != encoding;
+                encoding = name;
+            }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+bool content_combo(const char* label, Scene& s) {
+    return choice_combo(label, s.content, {"random", "ones", "zeros"},
+                        {tr("random", "随机"), tr("all ones", "全 1"), tr("all zeros", "全 0")});
+}
+
+bool encodings_combo(const char* label, std::vector<std::string>& encodings,
+                     const std::string& fallback) {
+    std::string preview;
+    for (const std::string& e : encodings.empty() ? std::vector{fallback} : encodings)
+        preview += (preview.empty() ? "" : ", ") + encoding_title(e);
+    bool changed = false;
+    if (ImGui::BeginCombo(label, preview.c_str())) {
+        for (const std::string& name : encoding_names()) {
+            auto it = std::find(encodings.begin(), encodings.end(), name);
+            bool on = it != encodings.end() || (encodings.empty() && name == fallback);
+            if (ImGui::Checkbox(encoding_title(name).c_str(), &on)) {
+                if (encodings.empty()) encodings = {fallback};
+                if (on) {
+                    encodings.push_back(name);
+                } else {
+                    encodings.erase(std::find(encodings.begin(), encodings.end(), name));
+                }
+                // Keep the order of encoding_names(): the storyline's order.
+                const std::vector<std::string> all = encoding_names();
+                std::sort(encodings.begin(), encodings.end(), [&](auto& a, auto& b) {
+                    return std::find(all.begin(), all.end(), a) <
+                           std::find(all.begin(), all.end(), b);
+                });
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+void scene_controls(App& app) {
+    Scene& s = app.scene;
+    row(tr("encoding", "位置编码"));
+    encoding_combo("##encoding", s.encoding);
+    row(tr("length L", "长度 L"));
+    seq_len_slider("##L", s);
+    row(tr("dims D", "维度 D"));
+    dim_slider("##D", s);
+    row(tr("base", "基数 base"));
+    base_slider("##base", s);
+    row(tr("dims shown", "显示的维度"));
+    std::string dims = dims_text(s.dims);
+    if (ImGui::InputText("##dims", &dims)) parse_dims(dims, s.dims);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tr("Dimensions for the curves and the rotation, e.g. 2, 6, 12",
+                                   "曲线与旋转视图显示的维度，例如 2, 6, 12"));
+
+    section(tr("Content", "内容"));
+    row(tr("q and k", "q 与 k"));
+    content_combo("##content", s);
+    row(tr("seed", "随机种子"));
+    const uint64_t step = 1;
+    ImGui::InputScalar("##seed", ImGuiDataType_U64, &s.seed, &step);
+    row(tr("queries", "查询 .npy"));
+    ImGui::InputTextWithHint("##queries", "(L, D) .npy", &app.files.queries_path);
+    row(tr("keys", "键 .npy"));
+    ImGui::InputTextWithHint("##keys", "(L, D) .npy", &app.files.keys_path);
+    if (ImGui::Button(tr("Load q, k", "载入 q、k"))) load_content(app);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(s.queries_path.empty());
+    if (ImGui::Button(tr("Back to generated", "改用生成的内容"))) s.queries_path = s.keys_path = "";
+    ImGui::EndDisabled();
+    if (!s.queries_path.empty())
+        ImGui::TextDisabled("%s", tr("Using the loaded files.", "正在使用载入的文件。"));
+
+    section(tr("Attention", "注意力"));
+    ImGui::Checkbox(tr("causal mask", "因果掩码"), &s.causal);
+    ImGui::SameLine();
+    ImGui::Checkbox(tr("softmax", "softmax"), &s.softmax);
+
+    section((encoding_title(s.encoding) + tr(" parameters", " 参数")).c_str());
+    encoding_parameters(app);
+}
+
+}  // namespace posviz::gui

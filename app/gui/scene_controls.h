@@ -1,0 +1,23 @@
+// Widgets that edit the shared Scene, in the ImGui manner: each draws itself with the given label
+// and returns true when it changed the scene. The Scene window (left) shows every parameter of
+// the current encoding; the views repeat the few that matter to them in their tool rows.
+#pragma once
+
+#include "app/gui/app.h"
+#include "core/scene.h"
+
+namespace posviz::gui {
+
+bool seq_len_slider(const char* label, Scene& scene);
+bool dim_slider(const char* label, Scene& scene);
+bool base_slider(const char* label, Scene& scene);
+bool encoding_combo(const char* label, std::string& encoding);
+bool content_combo(const char* label, Scene& scene);
+// A multi-select list of encodings ("NoPE, RoPE, ALiBi"); empty means the scene's encoding.
+bool encodings_combo(const char* label, std::vector<std::string>& encodings,
+                     const std::string& fallback);
+
+// The Scene window's contents.
+void scene_controls(App& app);
+
+}  // namespace posviz::gui

@@ -1,0 +1,53 @@
+// The views of the GUI and how each is set up. A preset names the views it opens and their
+// settings; the scene itself is shared by all views. GL-free, so presets load in tests.
+#pragma once
+
+#include <array>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace posviz::gui {
+
+enum class ViewId { Wavelengths, Matrices, Attention, Bias, Rotation, Decay, Permutation, Terms };
+constexpr int k_view_count = 8;
+
+struct ViewInfo {
+    ViewId id;
+    const char* key;  // in preset files and on the command line ("attention")
+    const char* title_en;
+    const char* title_zh;
+};
+const std::array<ViewInfo, k_view_count>& view_infos();
+const ViewInfo& view_info(ViewId id);
+std::optional<ViewId> find_view(const std::string& key);
+
+// One view's settings. Only some views use each field; a preset may set only those (an
+// InputError names any other key).
+struct ViewSettings {
+    bool open = false;
+    // attention: encodings side by side; wavelengths, decay: bases or encodings overlaid.
+    std::vector<std::string> compare;
+    bool log_x = false;    // decay: distance on a log axis
+    bool playing = false;  // rotation: the animation runs
+    double speed = 4.0;    // rotation: positions per second
+    int position = 0;      // rotation: the position m on show
+    bool operator==(const ViewSettings&) const = default;
+};
+
+using ViewSet = std::array<ViewSettings, k_view_count>;
+
+inline ViewSettings& settings_of(ViewSet& views, ViewId id) {
+    return views[size_t(id)];
+}
+inline const ViewSettings& settings_of(const ViewSet& views, ViewId id) {
+    return views[size_t(id)];
+}
+
+// {"attention": {"compare": ["nope", "rope"]}, "rotation": {"playing": true}}: the views listed
+// are open (unless "open": false). `where` prefixes key names in errors.
+ViewSet views_from_json(const nlohmann::json& json, const std::string& where);
+nlohmann::json views_to_json(const ViewSet& views);  // the open views only
+
+}  // namespace posviz::gui

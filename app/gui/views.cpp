@@ -1,0 +1,450 @@
+#include "app/gui/views.h"
+
+#include <imgui_internal.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "app/gui/language.h"
+#include "app/gui/scene_controls.h"
+#include "app/gui/tiling.h"
+#include "app/gui/ui_style.h"
+#include "core/figures/figure_text.h"
+
+namespace posviz::gui {
+
+namespace {
+
+// ---- tool rows ----
+
+// Lays a view's controls out like words in a paragraph: each goes on the current line if it
+// fits, else starts the next one.
+class ToolRow {
+  public:
+    // Before a widget whose frame is `em` font-heights wide and whose label is `label`.
+    void next(float em, const char* label = "") {
+        const float frame = std::max(em * ImGui::GetFontSize(), ImGui::GetFrameHeight());
+        const char* label_end = ImGui::FindRenderedTextEnd(label);
+        const float width =
+            frame + (label_end == label ? 0.0f
+                                        : ImGui::GetStyle().ItemInnerSpacing.x +
+                                              ImGui::CalcTextSize(label, label_end).x);
+        if (!first_) {
+            ImGui::SameLine(0.0f, 1.5f * ImGui::GetStyle().ItemSpacing.x);
+            if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+        }
+        first_ = false;
+        if (em > 0.0f) ImGui::SetNextItemWidth(frame);
+    }
+
+  private:
+    bool first_ = true;
+};
+
+// A comma-separated list of names or numbers, edited as text: "10000, 500000".
+bool list_field(const char* label, std::vector<std::string>& items) {
+    std::string text;
+    for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
+    if (!ImGui::InputText(label, &text)) return false;
+    items.clear();
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        const size_t a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t");
+        if (a != std::string::npos) items.push_back(item.substr(a, b - a + 1));
+    }
+    return true;
+}
+
+// Says which encodings a view draws, with a button for each; true if the scene's is one.
+bool require_encoding(App& app, std::initializer_list<const char*> accepted) {
+    for (const char* e : accepted)
+        if (app.scene.encoding == e) return true;
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s %s.", tr("This view draws", "此视图适用于"),
+                       encoding_title(app.scene.encoding).c_str());
+    ImGui::TextWrapped(
+        "%s", tr("It is for these encodings — pick one:", "它只适用于以下位置编码，请选择一个："));
+    for (const char* e : accepted) {
+        if (ImGui::Button(encoding_title(e).c_str())) app.scene.encoding = e;
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
+    return false;
+}
+
+// ---- figures ----
+
+FigureRequest request_for(const App& app, const char* figure,
+                          const std::vector<std::string>& compare = {}) {
+    FigureRequest r;
+    r.scene = app.scene;
+    r.scene.figure = figure;
+    r.scene.compare = compare;
+    r.options.lang = language();
+    return r;
+}
+
+// Every string a figure shows, for the font's missing-character check.
+std::string figure_text(const Figure& f) {
+    std::string s = f.title + f.subtitle;
+    if (f.colorbar) s += f.colorbar->label + f.colorbar->masked_label;
+    for (const Panel& p : f.panels) {
+        s += p.title + p.x.label + p.y.label;
+        for (const std::string& t : p.x.tick_labels) s += t;
+        for (const std::string& t : p.y.tick_labels) s += t;
+        if (p.heatmap) s += p.heatmap->colorbar_label + p.heatmap->masked_label;
+        for (const LineSeries& l : p.lines) s += l.label;
+        for (const Arrow& a : p.arrows) s += a.label;
+        for (const Annotation& a : p.annotations) s += a.text;
+    }
+    return s;
+}
+
+// A vertical (or horizontal) line across a panel at data value `at`, for linked cursors.
+LineSeries cursor_line(const Panel& panel, double at, bool vertical) {
+    const AxisRange r = panel_axis_range(panel, !vertical);
+    // Far beyond the panel's own limits, so that zooming out never shows its ends.
+    const double span = r.log ? 0.0 : 100.0 * (r.hi - r.lo);
+    const std::vector<double> across = {r.log ? r.lo * 1e-6 : r.lo - span,
+                                        r.log ? r.hi * 1e6 : r.hi + span};
+    LineSeries line;
+    line.x = vertical ? std::vector<double>{at, at} : across;
+    line.y = vertical ? across : std::vector<double>{at, at};
+    line.colour = Colour::foreground();
+    line.width = 1.0;
+    line.dashed = true;
+    return line;
+}
+
+// Shows the figures of jobs `shown` (indices into rt.jobs), side by side when the view is wide,
+// stacked when it is tall. Failed figures say why; the last good figure stays on screen with a
+// "computing…" note while a new one is built.
+std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int> shown,
+                                      const std::array<std::vector<Panel>, 2>& overlays = {}) {
+    std::array<PlotHover, 2> hovers;
+    std::vector<int> drawable;
+    bool computing = false;
+    for (int k : shown) {
+        FigureJob& job = rt.jobs[size_t(k)];
+        computing = computing || job.computing();
+        if (!job.error().empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1.0f));
+            ImGui::TextWrapped("%s", job.error().c_str());
+            ImGui::PopStyleColor();
+        } else if (job.figure()) {
+            drawable.push_back(k);
+            if (rt.scanned_versions[size_t(k)] != job.version()) {
+                add_missing_characters(app.fonts.body, figure_text(*job.figure()),
+                                       app.wanted_characters);
+                rt.scanned_versions[size_t(k)] = job.version();
+            }
+        }
+    }
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (drawable.empty()) {
+        if (computing) ImGui::TextDisabled("%s", tr("computing…", "计算中…"));
+        return hovers;
+    }
+    const float n = float(drawable.size());
+    const bool side_by_side = avail.x / n >= 0.9f * avail.y;
+    const ImVec2 size = side_by_side ? ImVec2(avail.x / n, avail.y) : ImVec2(avail.x, avail.y / n);
+    const PlotStyle style = plot_style(app);
+    for (size_t i = 0; i < drawable.size(); ++i) {
+        const int k = drawable[i];
+        ImGui::SetCursorScreenPos(side_by_side ? ImVec2(origin.x + float(i) * size.x, origin.y)
+                                               : ImVec2(origin.x, origin.y + float(i) * size.y));
+        const FigureJob& job = rt.jobs[size_t(k)];
+        hovers[size_t(k)] = PlotFigure(k == 0 ? "figure0" : "figure1", *job.figure(), job.version(),
+                                       style, size, overlays[size_t(k)]);
+        if (hovers[size_t(k)].panel >= 0) rt.focused_figure = k;
+    }
+    if (computing) {
+        const char* note = tr("computing…", "计算中…");
+        const ImVec2 note_size = ImGui::CalcTextSize(note);
+        ImGui::GetWindowDrawList()->AddText(
+            ImVec2(origin.x + avail.x - note_size.x - 4.0f, origin.y + 2.0f),
+            ImGui::GetColorU32(ImGuiCol_TextDisabled), note);
+    }
+    return hovers;
+}
+
+// ---- the views ----
+
+void wavelengths_view(App& app, ViewRuntime& rt, ViewSettings& v) {
+    ToolRow tools;
+    tools.next(9.0f, "D");
+    dim_slider("D", app.scene);
+    tools.next(9.0f, "base");
+    base_slider("base", app.scene);
+    tools.next(10.0f, tr("compare", "对比"));
+    list_field(tr("compare", "对比"), v.compare);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tr("Bases or encodings to overlay, e.g. 10000, 500000 or "
+                                   "sinusoidal, rope",
+                                   "叠加对比的基数或编码，例如 10000, 500000 或 sinusoidal, rope"));
+    const std::string& e = app.scene.encoding;
+    const bool absolute = e == "sinusoidal" || e == "learned";
+    const bool turning = e == "sinusoidal" || e == "rope" || e == "xpos" || !v.compare.empty();
+    if (!absolute && !turning && !require_encoding(app, {"sinusoidal", "learned", "rope", "xpos"}))
+        return;
+    std::vector<int> shown;
+    if (absolute) {
+        rt.jobs[0].request(request_for(app, "curves"));
+        shown.push_back(0);
+    }
+    if (turning) {
+        rt.jobs[1].request(request_for(app, "wavelengths", v.compare));
+        shown.push_back(1);
+    }
+    // The linked cursor: the position on the curves, the dim's pair on the wavelength plot.
+    std::array<std::vector<Panel>, 2> overlays;
+    if (const Figure* f = rt.jobs[0].figure(); f && app.cursor.position >= 0) {
+        overlays[0].resize(1);
+        overlays[0][0].lines.push_back(cursor_line(f->panels[0], app.cursor.position, true));
+    }
+    if (const Figure* f = rt.jobs[1].figure(); f && app.cursor.dim >= 0) {
+        const int pair = app.scene.sinusoidal_layout == "halves" && e == "sinusoidal"
+                             ? app.cursor.dim % std::max(1, app.scene.dim / 2)
+                             : app.cursor.dim / 2;
+        overlays[1].resize(1);
+        overlays[1][0].lines.push_back(cursor_line(f->panels[0], pair, true));
+    }
+    show_figures(app, rt, shown, overlays);
+}
+
+void matrices_view(App& app, ViewRuntime& rt) {
+    ToolRow tools;
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    tools.next(9.0f, "D");
+    dim_slider("D", app.scene);
+    tools.next(9.0f, "base");
+    base_slider("base", app.scene);
+    if (!require_encoding(app, {"sinusoidal", "learned"})) return;
+    rt.jobs[0].request(request_for(app, "pe"));
+    rt.jobs[1].request(request_for(app, "similarity"));
+    std::array<std::vector<Panel>, 2> overlays;
+    const Cursor& c = app.cursor;
+    if (const Figure* f = rt.jobs[0].figure(); f && c.position >= 0) {
+        overlays[0].resize(1);
+        overlays[0][0].lines = {cursor_line(f->panels[0], c.position, false)};
+        if (c.dim >= 0) overlays[0][0].lines.push_back(cursor_line(f->panels[0], c.dim, true));
+    }
+    if (const Figure* f = rt.jobs[1].figure(); f && c.position >= 0) {
+        overlays[1].resize(1);
+        overlays[1][0].lines = {cursor_line(f->panels[0], c.position, false),
+                                cursor_line(f->panels[0], c.position, true)};
+    }
+    const std::array<PlotHover, 2> hover = show_figures(app, rt, {0, 1}, overlays);
+    if (hover[0].cell) {
+        app.cursor = {hover[0].cell->row, hover[0].cell->col};
+        // A click plots that dimension's curve in the Waves view (at most four curves).
+        if (hover[0].clicked) {
+            std::vector<int>& dims = app.scene.dims;
+            const auto it = std::find(dims.begin(), dims.end(), app.cursor.dim);
+            if (it != dims.end()) {
+                dims.erase(it);
+            } else {
+                if (dims.size() >= 4) dims.erase(dims.begin());
+                dims.push_back(app.cursor.dim);
+            }
+        }
+    }
+    if (hover[1].cell) app.cursor.position = hover[1].cell->row;
+}
+
+void attention_view(App& app, ViewRuntime& rt, ViewSettings& v) {
+    ToolRow tools;
+    tools.next(14.0f, tr("encodings", "编码"));
+    encodings_combo(tr("encodings", "编码"), v.compare, app.scene.encoding);
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    tools.next(6.0f, tr("content", "内容"));
+    content_combo(tr("content", "内容"), app.scene);
+    tools.next(0.0f, tr("causal", "因果"));
+    ImGui::Checkbox(tr("causal", "因果"), &app.scene.causal);
+    tools.next(0.0f, "softmax");
+    ImGui::Checkbox("softmax", &app.scene.softmax);
+    rt.jobs[0].request(request_for(app, "scores", v.compare));
+    show_figures(app, rt, {0});
+}
+
+void bias_view(App& app, ViewRuntime& rt) {
+    ToolRow tools;
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    if (app.scene.encoding == "alibi") {
+        tools.next(7.0f, tr("heads", "头数"));
+        ImGui::SliderInt(tr("heads", "头数"), &app.scene.heads, 1, 64);
+        tools.next(7.0f, tr("head", "第几个头"));
+        ImGui::SliderInt(tr("head", "第几个头"), &app.scene.head, 0,
+                         std::max(0, app.scene.heads - 1));
+    } else if (app.scene.encoding == "t5") {
+        tools.next(7.0f, tr("buckets", "桶数"));
+        ImGui::SliderInt(tr("buckets", "桶数"), &app.scene.num_buckets, 2, 128);
+        tools.next(0.0f, tr("bidirectional", "双向"));
+        ImGui::Checkbox(tr("bidirectional", "双向"), &app.scene.bidirectional);
+    }
+    if (!require_encoding(app, {"alibi", "kerple", "fire", "t5"})) return;
+    rt.jobs[0].request(request_for(app, "bias"));
+    std::vector<int> shown = {0};
+    if (app.scene.encoding == "t5") {
+        rt.jobs[1].request(request_for(app, "buckets"));
+        shown.push_back(1);
+    }
+    show_figures(app, rt, shown);
+}
+
+void rotation_view(App& app, ViewRuntime& rt, ViewSettings& v) {
+    const int frames = std::clamp(app.scene.seq_len, 2, 256);
+    v.position = std::clamp(v.position, 0, frames - 1);
+    if (v.playing && app.animate) {
+        rt.rotation_clock += double(ImGui::GetIO().DeltaTime) * v.speed;
+        while (rt.rotation_clock >= 1.0) {
+            rt.rotation_clock -= 1.0;
+            v.position = (v.position + 1) % frames;
+        }
+    }
+    ToolRow tools;
+    tools.next(0.0f, "◀");
+    if (ImGui::Button("◀")) v.position = (v.position + frames - 1) % frames;
+    tools.next(0.0f, "▶ Play ");
+    if (ImGui::Button(v.playing ? tr("❚❚ Pause###play", "❚❚ 暂停###play")
+                                : tr("▶ Play###play", "▶ 播放###play")))
+        v.playing = !v.playing;
+    tools.next(0.0f, "▶");
+    if (ImGui::Button("▶")) v.position = (v.position + 1) % frames;
+    tools.next(9.0f, "m");
+    ImGui::SliderInt("m", &v.position, 0, frames - 1);
+    tools.next(7.0f, tr("speed", "速度"));
+    double lo = 0.25, hi = 32.0;
+    ImGui::SliderScalar(tr("speed", "速度"), ImGuiDataType_Double, &v.speed, &lo, &hi,
+                        tr("%.2g pos/s", "%.2g 位置/秒"), ImGuiSliderFlags_Logarithmic);
+    tools.next(9.0f, "base");
+    base_slider("base", app.scene);
+    if (!require_encoding(app, {"rope", "xpos"})) return;
+    FigureRequest r = request_for(app, "rotation");
+    r.rotation_frame = v.position;
+    r.rotation_frames = frames;
+    rt.jobs[0].request(r);
+    show_figures(app, rt, {0});
+}
+
+void decay_view(App& app, ViewRuntime& rt, ViewSettings& v) {
+    ToolRow tools;
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    tools.next(9.0f, "base");
+    base_slider("base", app.scene);
+    tools.next(10.0f, tr("compare", "对比"));
+    list_field(tr("compare", "对比"), v.compare);
+    tools.next(0.0f, tr("log distance", "对数距离"));
+    ImGui::Checkbox(tr("log distance", "对数距离"), &v.log_x);
+    if (v.compare.empty() && !require_encoding(app, {"rope", "xpos", "sinusoidal"})) return;
+    FigureRequest r = request_for(app, "decay", v.compare);
+    r.options.log_x = v.log_x;
+    rt.jobs[0].request(r);
+    show_figures(app, rt, {0});
+}
+
+void permutation_view(App& app, ViewRuntime& rt) {
+    ToolRow tools;
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    tools.next(9.0f, tr("encoding", "编码"));
+    encoding_combo(tr("encoding", "编码"), app.scene.encoding);
+    tools.next(6.0f, tr("seed", "种子"));
+    const uint64_t step = 1;
+    ImGui::InputScalar(tr("seed", "种子"), ImGuiDataType_U64, &app.scene.seed, &step);
+    rt.jobs[0].request(request_for(app, "permutation"));
+    show_figures(app, rt, {0});
+}
+
+void terms_view(App& app, ViewRuntime& rt) {
+    ToolRow tools;
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    tools.next(6.0f, tr("content", "内容"));
+    content_combo(tr("content", "内容"), app.scene);
+    if (!require_encoding(app, {"sinusoidal", "learned", "xl"})) return;
+    rt.jobs[0].request(request_for(app, "terms"));
+    show_figures(app, rt, {0});
+}
+
+void draw_view(App& app, ViewId id) {
+    ViewRuntime& rt = app.runtime[size_t(id)];
+    ViewSettings& v = settings_of(app.views, id);
+    switch (id) {
+        case ViewId::Wavelengths:
+            return wavelengths_view(app, rt, v);
+        case ViewId::Matrices:
+            return matrices_view(app, rt);
+        case ViewId::Attention:
+            return attention_view(app, rt, v);
+        case ViewId::Bias:
+            return bias_view(app, rt);
+        case ViewId::Rotation:
+            return rotation_view(app, rt, v);
+        case ViewId::Decay:
+            return decay_view(app, rt, v);
+        case ViewId::Permutation:
+            return permutation_view(app, rt);
+        case ViewId::Terms:
+            return terms_view(app, rt);
+    }
+}
+
+}  // namespace
+
+PlotStyle plot_style(const App& app) {
+    PlotStyle s;
+    s.theme = &figure_theme(app.theme, app.lecture);
+    s.body = app.fonts.body;
+    s.heading = app.fonts.heading;
+    s.pixels_per_point = app.fonts.body->FontSize / 12.0f;
+    return s;
+}
+
+const FigureRequest* focused_request(const App& app) {
+    const ViewRuntime& rt = app.runtime[size_t(app.focused_view)];
+    const auto& request = rt.jobs[size_t(rt.focused_figure)].last_request();
+    return request ? &*request : nullptr;
+}
+
+void draw_views(App& app, ImVec2 area_min, ImVec2 area_max) {
+    const bool retile = app.layout_dirty;
+    app.layout_dirty = false;
+    std::vector<ViewId> open;
+    for (const ViewInfo& info : view_infos())
+        if (settings_of(app.views, info.id).open) open.push_back(info.id);
+    const std::vector<Tile> tiles =
+        tile_area(int(open.size()),
+                  {area_min.x, area_min.y, area_max.x - area_min.x, area_max.y - area_min.y});
+    for (size_t i = 0; i < open.size(); ++i) {
+        const ViewInfo& info = view_info(open[i]);
+        if (retile) {
+            ImGui::SetNextWindowPos(ImVec2(tiles[i].x, tiles[i].y), ImGuiCond_Always);
+            ImGui::SetNextWindowSize(ImVec2(tiles[i].width, tiles[i].height), ImGuiCond_Always);
+        }
+        const std::string title = std::string(tr(info.title_en, info.title_zh)) + "###" + info.key;
+        bool keep_open = true;
+        if (ImGui::Begin(title.c_str(), &keep_open,
+                         ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                             ImGuiWindowFlags_NoCollapse)) {
+            if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows))
+                app.focused_view = info.id;
+            draw_view(app, info.id);
+        }
+        ImGui::End();
+        if (!keep_open) {
+            settings_of(app.views, info.id).open = false;
+            app.layout_dirty = true;
+        }
+    }
+}
+
+}  // namespace posviz::gui
