@@ -222,10 +222,6 @@ void draw_frame(App& app) {
     app.window->new_frame();
     ImGui::NewFrame();
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    if (viewport->Size.x != app.display_size.x || viewport->Size.y != app.display_size.y) {
-        app.display_size = viewport->Size;
-        app.layout_dirty = true;
-    }
     handle_keys(app);
     menu_bar(app);
 
@@ -237,6 +233,13 @@ void draw_frame(App& app) {
         const float controls_width = std::min(22.0f * ImGui::GetFontSize(), 0.32f * width);
         controls_window(app, area_min, ImVec2(controls_width, area_max.y - area_min.y));
         area_min.x += controls_width;
+    }
+    // A resized window, a taller storyline note or the controls closing all move the views.
+    const ImVec4 area(area_min.x, area_min.y, area_max.x, area_max.y);
+    if (area.x != app.view_area.x || area.y != app.view_area.y || area.z != app.view_area.z ||
+        area.w != app.view_area.w) {
+        app.view_area = area;
+        app.layout_dirty = true;
     }
     draw_views(app, area_min, area_max);
     draw_file_windows(app);

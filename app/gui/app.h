@@ -72,7 +72,7 @@ struct App {
     Fonts fonts;
     std::vector<ImWchar> wanted_characters;  // seen in figures or presets, beyond the usual sets
     bool layout_dirty = true;                // tile the view windows again on the next frame
-    ImVec2 display_size;                     // of the last frame: a resized window re-tiles
+    ImVec4 view_area;  // of the last frame (x, y, right, bottom): a change re-tiles
 
     std::string problem;  // the latest thing that went wrong (bad file, missing font...)
     std::string status;   // the latest thing that went right ("wrote scores.png")

@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -93,7 +94,8 @@ int run_screenshot(const ScreenshotArgs& args) {
         throw InputError("--theme", args.theme, "light or dark");
     if (std::filesystem::path(args.output).extension() != ".png")
         throw InputError("-o", args.output, "a file ending in .png");
-    Preset preset = read_preset(resolve_preset(args.preset, presets_dir()));
+    const std::string preset_path = resolve_preset(args.preset, presets_dir());
+    Preset preset = read_preset(preset_path);
     if (!args.views.empty()) open_only(preset.views, args.views);
 
     GuiSession session;
@@ -120,6 +122,9 @@ int run_screenshot(const ScreenshotArgs& args) {
     app.lecture = args.lecture;  // its look only: a hidden window does not go full screen
     set_language(args.lang);
     app.preset_paths = preset_files(presets_dir());
+    const auto shipped = std::find(app.preset_paths.begin(), app.preset_paths.end(), preset_path);
+    if (shipped != app.preset_paths.end())
+        app.preset_index = int(shipped - app.preset_paths.begin());
     apply_preset(app, preset);
 
     // Frames until every figure is computed and the fonts hold every character shown, plus a

@@ -31,8 +31,12 @@ TextBox add_text(ImDrawList* draw, ImFont* font, ImVec2 anchor, ImVec2 align, Im
 
 void add_vertical_text(ImDrawList* draw, ImFont* font, ImVec2 centre, ImU32 colour,
                        const std::string& text) {
+    // Laid out level first, centred on the same point, then turned vertex by vertex. ImGui drops
+    // glyphs outside the clip rectangle as it lays them out, and the level text may stick out
+    // where the turned text will not: lay it out unclipped, then clip the turned text as usual.
+    const ImVec4 clip = draw->_ClipRectStack.back();
+    draw->PushClipRectFullScreen();
     const int first = draw->VtxBuffer.Size;
-    // Laid out level first, centred on the same point, then turned vertex by vertex.
     add_text(draw, font, centre, ImVec2(0.5f, 0.5f), colour, text);
     // A quarter turn counter-clockwise about the centre (screen y points down).
     for (int i = first; i < draw->VtxBuffer.Size; ++i) {
@@ -40,6 +44,8 @@ void add_vertical_text(ImDrawList* draw, ImFont* font, ImVec2 centre, ImU32 colo
         const float dx = p.x - centre.x, dy = p.y - centre.y;
         p = ImVec2(centre.x + dy, centre.y - dx);
     }
+    draw->CmdBuffer.back().ClipRect = clip;
+    draw->PopClipRect();
 }
 
 std::string fit_text(ImFont* font, const std::string& text, float width) {

@@ -416,13 +416,15 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
         const float y = float(l.y.to_pixel(v));
         draw->AddLine(ImVec2(b.Min.x - 0.6f * m.tick, y), ImVec2(b.Min.x, y), fg);
     }
+    // Labels longer than their side of a small plot are shortened rather than run into the
+    // neighbouring panel (the tooltip still names the axes in full).
     if (!panel.x.label.empty())
         add_text(draw, s.body, ImVec2(b.GetCenter().x, labels_bottom + m.pad), ImVec2(0.5f, 0.0f),
-                 fg, panel.x.label);
+                 fg, fit_text(s.body, panel.x.label, b.GetWidth() + 4.0f * m.text));
     if (!panel.y.label.empty()) {
         const float h = text_size(s.body, panel.y.label).y;
         add_vertical_text(draw, s.body, ImVec2(labels_left - m.pad - 0.5f * h, b.GetCenter().y), fg,
-                          panel.y.label);
+                          fit_text(s.body, panel.y.label, b.GetHeight() + 2.0f * m.text));
     }
     if (!panel.title.empty())
         add_text(draw, s.heading, ImVec2(b.GetCenter().x, b.Min.y - 2.0f * m.pad),

@@ -11,6 +11,7 @@
 #include "app/gui/scene_controls.h"
 #include "app/gui/tiling.h"
 #include "app/gui/ui_style.h"
+#include "app/gui/view_figures.h"
 #include "core/figures/figure_text.h"
 
 namespace posviz::gui {
@@ -58,34 +59,20 @@ bool list_field(const char* label, std::vector<std::string>& items) {
     return true;
 }
 
-// Says which encodings a view draws, with a button for each; true if the scene's is one.
-bool require_encoding(App& app, std::initializer_list<const char*> accepted) {
-    for (const char* e : accepted)
-        if (app.scene.encoding == e) return true;
+// Says which encodings a view draws, with a button for each that switches to it.
+void encoding_chooser(App& app, const std::vector<std::string>& drawn) {
     ImGui::Spacing();
-    ImGui::TextWrapped("%s %s.", tr("This view draws", "此视图适用于"),
-                       encoding_title(app.scene.encoding).c_str());
-    ImGui::TextWrapped(
-        "%s", tr("It is for these encodings — pick one:", "它只适用于以下位置编码，请选择一个："));
-    for (const char* e : accepted) {
+    ImGui::TextWrapped("%s %s. %s", tr("This view does not draw", "此视图不适用于"),
+                       encoding_title(app.scene.encoding).c_str(),
+                       tr("Pick one it draws:", "请选择它适用的编码："));
+    for (const std::string& e : drawn) {
         if (ImGui::Button(encoding_title(e).c_str())) app.scene.encoding = e;
         ImGui::SameLine();
     }
     ImGui::NewLine();
-    return false;
 }
 
 // ---- figures ----
-
-FigureRequest request_for(const App& app, const char* figure,
-                          const std::vector<std::string>& compare = {}) {
-    FigureRequest r;
-    r.scene = app.scene;
-    r.scene.figure = figure;
-    r.scene.compare = compare;
-    r.options.lang = language();
-    return r;
-}
 
 // Every string a figure shows, for the font's missing-character check.
 std::string figure_text(const Figure& f) {
@@ -172,9 +159,28 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
     return hovers;
 }
 
+// Requests the view's figures for the current scene and shows them; when the view draws none
+// for this encoding, offers the encodings it does draw.
+std::array<PlotHover, 2> show_view(App& app, ViewId id,
+                                   const std::array<std::vector<Panel>, 2>& overlays = {}) {
+    ViewRuntime& rt = app.runtime[size_t(id)];
+    const std::vector<ViewFigure> figures =
+        view_figures(id, app.scene, settings_of(app.views, id), language());
+    if (figures.empty()) {
+        encoding_chooser(app, view_encodings(id));
+        return {};
+    }
+    std::vector<int> slots;
+    for (const ViewFigure& f : figures) {
+        rt.jobs[size_t(f.slot)].request(f.request);
+        slots.push_back(f.slot);
+    }
+    return show_figures(app, rt, slots, overlays);
+}
+
 // ---- the views ----
 
-void wavelengths_view(App& app, ViewRuntime& rt, ViewSettings& v) {
+void wavelengths_view(App& app, ViewSettings& v) {
     ToolRow tools;
     tools.next(9.0f, "D");
     dim_slider("D", app.scene);
@@ -186,37 +192,36 @@ void wavelengths_view(App& app, ViewRuntime& rt, ViewSettings& v) {
         ImGui::SetTooltip("%s", tr("Bases or encodings to overlay, e.g. 10000, 500000 or "
                                    "sinusoidal, rope",
                                    "叠加对比的基数或编码，例如 10000, 500000 或 sinusoidal, rope"));
-    const std::string& e = app.scene.encoding;
-    const bool absolute = e == "sinusoidal" || e == "learned";
-    const bool turning = e == "sinusoidal" || e == "rope" || e == "xpos" || !v.compare.empty();
-    if (!absolute && !turning && !require_encoding(app, {"sinusoidal", "learned", "rope", "xpos"}))
-        return;
-    std::vector<int> shown;
-    if (absolute) {
-        rt.jobs[0].request(request_for(app, "curves"));
-        shown.push_back(0);
-    }
-    if (turning) {
-        rt.jobs[1].request(request_for(app, "wavelengths", v.compare));
-        shown.push_back(1);
-    }
     // The linked cursor: the position on the curves, the dim's pair on the wavelength plot.
+    const ViewRuntime& rt = app.runtime[size_t(ViewId::Wavelengths)];
     std::array<std::vector<Panel>, 2> overlays;
     if (const Figure* f = rt.jobs[0].figure(); f && app.cursor.position >= 0) {
         overlays[0].resize(1);
         overlays[0][0].lines.push_back(cursor_line(f->panels[0], app.cursor.position, true));
     }
     if (const Figure* f = rt.jobs[1].figure(); f && app.cursor.dim >= 0) {
-        const int pair = app.scene.sinusoidal_layout == "halves" && e == "sinusoidal"
-                             ? app.cursor.dim % std::max(1, app.scene.dim / 2)
-                             : app.cursor.dim / 2;
+        const bool halves =
+            app.scene.encoding == "sinusoidal" && app.scene.sinusoidal_layout == "halves";
+        const int pair =
+            halves ? app.cursor.dim % std::max(1, app.scene.dim / 2) : app.cursor.dim / 2;
         overlays[1].resize(1);
         overlays[1][0].lines.push_back(cursor_line(f->panels[0], pair, true));
     }
-    show_figures(app, rt, shown, overlays);
+    show_view(app, ViewId::Wavelengths, overlays);
 }
 
-void matrices_view(App& app, ViewRuntime& rt) {
+// A click on a PE column plots that dimension in the Waves view (at most four curves).
+void toggle_dim(std::vector<int>& dims, int dim) {
+    const auto it = std::find(dims.begin(), dims.end(), dim);
+    if (it != dims.end()) {
+        dims.erase(it);
+        return;
+    }
+    if (dims.size() >= 4) dims.erase(dims.begin());
+    dims.push_back(dim);
+}
+
+void matrices_view(App& app) {
     ToolRow tools;
     tools.next(9.0f, "L");
     seq_len_slider("L", app.scene);
@@ -224,11 +229,9 @@ void matrices_view(App& app, ViewRuntime& rt) {
     dim_slider("D", app.scene);
     tools.next(9.0f, "base");
     base_slider("base", app.scene);
-    if (!require_encoding(app, {"sinusoidal", "learned"})) return;
-    rt.jobs[0].request(request_for(app, "pe"));
-    rt.jobs[1].request(request_for(app, "similarity"));
-    std::array<std::vector<Panel>, 2> overlays;
+    const ViewRuntime& rt = app.runtime[size_t(ViewId::Matrices)];
     const Cursor& c = app.cursor;
+    std::array<std::vector<Panel>, 2> overlays;
     if (const Figure* f = rt.jobs[0].figure(); f && c.position >= 0) {
         overlays[0].resize(1);
         overlays[0][0].lines = {cursor_line(f->panels[0], c.position, false)};
@@ -239,25 +242,15 @@ void matrices_view(App& app, ViewRuntime& rt) {
         overlays[1][0].lines = {cursor_line(f->panels[0], c.position, false),
                                 cursor_line(f->panels[0], c.position, true)};
     }
-    const std::array<PlotHover, 2> hover = show_figures(app, rt, {0, 1}, overlays);
+    const std::array<PlotHover, 2> hover = show_view(app, ViewId::Matrices, overlays);
     if (hover[0].cell) {
         app.cursor = {hover[0].cell->row, hover[0].cell->col};
-        // A click plots that dimension's curve in the Waves view (at most four curves).
-        if (hover[0].clicked) {
-            std::vector<int>& dims = app.scene.dims;
-            const auto it = std::find(dims.begin(), dims.end(), app.cursor.dim);
-            if (it != dims.end()) {
-                dims.erase(it);
-            } else {
-                if (dims.size() >= 4) dims.erase(dims.begin());
-                dims.push_back(app.cursor.dim);
-            }
-        }
+        if (hover[0].clicked) toggle_dim(app.scene.dims, app.cursor.dim);
     }
     if (hover[1].cell) app.cursor.position = hover[1].cell->row;
 }
 
-void attention_view(App& app, ViewRuntime& rt, ViewSettings& v) {
+void attention_view(App& app, ViewSettings& v) {
     ToolRow tools;
     tools.next(14.0f, tr("encodings", "编码"));
     encodings_combo(tr("encodings", "编码"), v.compare, app.scene.encoding);
@@ -269,38 +262,33 @@ void attention_view(App& app, ViewRuntime& rt, ViewSettings& v) {
     ImGui::Checkbox(tr("causal", "因果"), &app.scene.causal);
     tools.next(0.0f, "softmax");
     ImGui::Checkbox("softmax", &app.scene.softmax);
-    rt.jobs[0].request(request_for(app, "scores", v.compare));
-    show_figures(app, rt, {0});
+    show_view(app, ViewId::Attention);
 }
 
-void bias_view(App& app, ViewRuntime& rt) {
+void bias_view(App& app) {
+    Scene& s = app.scene;
     ToolRow tools;
     tools.next(9.0f, "L");
-    seq_len_slider("L", app.scene);
-    if (app.scene.encoding == "alibi") {
+    seq_len_slider("L", s);
+    if (s.encoding == "alibi") {
         tools.next(7.0f, tr("heads", "头数"));
-        ImGui::SliderInt(tr("heads", "头数"), &app.scene.heads, 1, 64);
+        ImGui::SliderInt(tr("heads", "头数"), &s.heads, 1, 64);
         tools.next(7.0f, tr("head", "第几个头"));
-        ImGui::SliderInt(tr("head", "第几个头"), &app.scene.head, 0,
-                         std::max(0, app.scene.heads - 1));
-    } else if (app.scene.encoding == "t5") {
+        ImGui::SliderInt(tr("head", "第几个头"), &s.head, 0, std::max(0, s.heads - 1));
+    } else if (s.encoding == "t5") {
         tools.next(7.0f, tr("buckets", "桶数"));
-        ImGui::SliderInt(tr("buckets", "桶数"), &app.scene.num_buckets, 2, 128);
+        ImGui::SliderInt(tr("buckets", "桶数"), &s.num_buckets, 2, 128);
         tools.next(0.0f, tr("bidirectional", "双向"));
-        ImGui::Checkbox(tr("bidirectional", "双向"), &app.scene.bidirectional);
+        ImGui::Checkbox(tr("bidirectional", "双向"), &s.bidirectional);
     }
-    if (!require_encoding(app, {"alibi", "kerple", "fire", "t5"})) return;
-    rt.jobs[0].request(request_for(app, "bias"));
-    std::vector<int> shown = {0};
-    if (app.scene.encoding == "t5") {
-        rt.jobs[1].request(request_for(app, "buckets"));
-        shown.push_back(1);
-    }
-    show_figures(app, rt, shown);
+    tools.next(0.0f, tr("causal", "因果"));
+    ImGui::Checkbox(tr("causal", "因果"), &s.causal);
+    show_view(app, ViewId::Bias);
 }
 
-void rotation_view(App& app, ViewRuntime& rt, ViewSettings& v) {
-    const int frames = std::clamp(app.scene.seq_len, 2, 256);
+void rotation_view(App& app, ViewSettings& v) {
+    ViewRuntime& rt = app.runtime[size_t(ViewId::Rotation)];
+    const int frames = rotation_frames(app.scene);
     v.position = std::clamp(v.position, 0, frames - 1);
     if (v.playing && app.animate) {
         rt.rotation_clock += double(ImGui::GetIO().DeltaTime) * v.speed;
@@ -312,8 +300,8 @@ void rotation_view(App& app, ViewRuntime& rt, ViewSettings& v) {
     ToolRow tools;
     tools.next(0.0f, "◀");
     if (ImGui::Button("◀")) v.position = (v.position + frames - 1) % frames;
-    tools.next(0.0f, "▶ Play ");
-    if (ImGui::Button(v.playing ? tr("❚❚ Pause###play", "❚❚ 暂停###play")
+    tools.next(0.0f, "‖ Pause");
+    if (ImGui::Button(v.playing ? tr("‖ Pause###play", "‖ 暂停###play")
                                 : tr("▶ Play###play", "▶ 播放###play")))
         v.playing = !v.playing;
     tools.next(0.0f, "▶");
@@ -326,15 +314,10 @@ void rotation_view(App& app, ViewRuntime& rt, ViewSettings& v) {
                         tr("%.2g pos/s", "%.2g 位置/秒"), ImGuiSliderFlags_Logarithmic);
     tools.next(9.0f, "base");
     base_slider("base", app.scene);
-    if (!require_encoding(app, {"rope", "xpos"})) return;
-    FigureRequest r = request_for(app, "rotation");
-    r.rotation_frame = v.position;
-    r.rotation_frames = frames;
-    rt.jobs[0].request(r);
-    show_figures(app, rt, {0});
+    show_view(app, ViewId::Rotation);
 }
 
-void decay_view(App& app, ViewRuntime& rt, ViewSettings& v) {
+void decay_view(App& app, ViewSettings& v) {
     ToolRow tools;
     tools.next(9.0f, "L");
     seq_len_slider("L", app.scene);
@@ -344,14 +327,10 @@ void decay_view(App& app, ViewRuntime& rt, ViewSettings& v) {
     list_field(tr("compare", "对比"), v.compare);
     tools.next(0.0f, tr("log distance", "对数距离"));
     ImGui::Checkbox(tr("log distance", "对数距离"), &v.log_x);
-    if (v.compare.empty() && !require_encoding(app, {"rope", "xpos", "sinusoidal"})) return;
-    FigureRequest r = request_for(app, "decay", v.compare);
-    r.options.log_x = v.log_x;
-    rt.jobs[0].request(r);
-    show_figures(app, rt, {0});
+    show_view(app, ViewId::Decay);
 }
 
-void permutation_view(App& app, ViewRuntime& rt) {
+void permutation_view(App& app) {
     ToolRow tools;
     tools.next(9.0f, "L");
     seq_len_slider("L", app.scene);
@@ -360,41 +339,37 @@ void permutation_view(App& app, ViewRuntime& rt) {
     tools.next(6.0f, tr("seed", "种子"));
     const uint64_t step = 1;
     ImGui::InputScalar(tr("seed", "种子"), ImGuiDataType_U64, &app.scene.seed, &step);
-    rt.jobs[0].request(request_for(app, "permutation"));
-    show_figures(app, rt, {0});
+    show_view(app, ViewId::Permutation);
 }
 
-void terms_view(App& app, ViewRuntime& rt) {
+void terms_view(App& app) {
     ToolRow tools;
     tools.next(9.0f, "L");
     seq_len_slider("L", app.scene);
     tools.next(6.0f, tr("content", "内容"));
     content_combo(tr("content", "内容"), app.scene);
-    if (!require_encoding(app, {"sinusoidal", "learned", "xl"})) return;
-    rt.jobs[0].request(request_for(app, "terms"));
-    show_figures(app, rt, {0});
+    show_view(app, ViewId::Terms);
 }
 
 void draw_view(App& app, ViewId id) {
-    ViewRuntime& rt = app.runtime[size_t(id)];
     ViewSettings& v = settings_of(app.views, id);
     switch (id) {
         case ViewId::Wavelengths:
-            return wavelengths_view(app, rt, v);
+            return wavelengths_view(app, v);
         case ViewId::Matrices:
-            return matrices_view(app, rt);
+            return matrices_view(app);
         case ViewId::Attention:
-            return attention_view(app, rt, v);
+            return attention_view(app, v);
         case ViewId::Bias:
-            return bias_view(app, rt);
+            return bias_view(app);
         case ViewId::Rotation:
-            return rotation_view(app, rt, v);
+            return rotation_view(app, v);
         case ViewId::Decay:
-            return decay_view(app, rt, v);
+            return decay_view(app, v);
         case ViewId::Permutation:
-            return permutation_view(app, rt);
+            return permutation_view(app);
         case ViewId::Terms:
-            return terms_view(app, rt);
+            return terms_view(app);
     }
 }
 
