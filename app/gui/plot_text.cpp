@@ -33,9 +33,10 @@ void add_vertical_text(ImDrawList* draw, ImFont* font, ImVec2 centre, ImU32 colo
                        const std::string& text) {
     // Laid out level first, centred on the same point, then turned vertex by vertex. ImGui drops
     // glyphs outside the clip rectangle as it lays them out, and the level text may stick out
-    // where the turned text will not: lay it out unclipped, then clip the turned text as usual.
+    // where the turned text will not (even off the screen, at its edge): lay it out unclipped,
+    // then clip the turned text as usual.
     const ImVec4 clip = draw->_ClipRectStack.back();
-    draw->PushClipRectFullScreen();
+    draw->PushClipRect(ImVec2(-1e6f, -1e6f), ImVec2(1e6f, 1e6f));
     const int first = draw->VtxBuffer.Size;
     add_text(draw, font, centre, ImVec2(0.5f, 0.5f), colour, text);
     // A quarter turn counter-clockwise about the centre (screen y points down).

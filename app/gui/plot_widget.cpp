@@ -40,7 +40,8 @@ struct ZoomState {
 std::unordered_map<ImGuiID, ZoomState> g_zoom;
 
 struct Layout {
-    ImRect box;  // the plot area
+    ImRect box;       // the plot area
+    ImRect free_box;  // the area it could take before rows and equal aspect shrink it
     AxisTransform x, y;
     Ticks x_ticks, y_ticks;
     bool colorbar = false;  // the heatmap's own, right of the box
@@ -308,8 +309,15 @@ void draw_marks(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pan
 
 // ---- layout ----
 
+// Panels side by side in a figure row share the top and height of their plot boxes, so that
+// heatmaps with and without a y label still line up.
+struct RowSpan {
+    float top = 0.0f, height = 0.0f;
+};
+
 Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
-                    const AxisRange& x_range, const AxisRange& y_range, bool has_masked) {
+                    const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
+                    const RowSpan* row) {
     const Metrics m(s);
     Layout l;
     l.x.range = x_range;
@@ -342,6 +350,11 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         box = ImRect(ImVec2(cell.Min.x + left, cell.Min.y + top),
                      ImVec2(std::max(cell.Min.x + left + 1.0f, cell.Max.x - right),
                             std::max(cell.Min.y + top + 1.0f, cell.Max.y - bottom)));
+        l.free_box = box;
+        if (row) {
+            box.Min.y = row->top;
+            box.Max.y = row->top + row->height;
+        }
         if (panel.equal_aspect) {
             // One data unit as long on both axes: shrink the longer side, centre the box.
             auto extent = [](const AxisRange& r) {
@@ -533,20 +546,44 @@ struct PanelResult {
     bool has_masked = false;
 };
 
-PanelResult plot_panel(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
-                       const ImRect& cell, const Panel* overlay) {
-    ImGui::PushID(index);
-    const ImGuiID id = ImGui::GetID("panel");
-    const AxisRange default_x = panel_axis_range(panel, true);
-    const AxisRange default_y = panel_axis_range(panel, false);
-    ZoomState& zoom = g_zoom[id];
-    if (!(zoom.default_x == default_x && zoom.default_y == default_y))
-        zoom = {default_x, default_y, default_x, default_y};
+// A panel's state kept between frames: its zoom, its heatmap texture.
+struct PanelState {
+    ImGuiID id = 0;
+    ZoomState* zoom = nullptr;
+    AxisRange default_x, default_y;
     HeatmapTexture texture;
-    if (panel.heatmap && panel.heatmap->values.size() > 0)
-        texture = heatmap_texture(id, *panel.heatmap, *s.theme, version);
+};
 
-    Layout l = layout_panel(panel, s, cell, zoom.x, zoom.y, texture.has_masked);
+PanelState panel_state(int index, const Panel& panel, uint64_t version, const PlotStyle& s) {
+    PanelState state;
+    ImGui::PushID(index);
+    state.id = ImGui::GetID("panel");
+    ImGui::PopID();
+    state.default_x = panel_axis_range(panel, true);
+    state.default_y = panel_axis_range(panel, false);
+    state.zoom = &g_zoom[state.id];
+    if (!(state.zoom->default_x == state.default_x && state.zoom->default_y == state.default_y))
+        *state.zoom = {state.default_x, state.default_y, state.default_x, state.default_y};
+    if (panel.heatmap && panel.heatmap->values.size() > 0)
+        state.texture = heatmap_texture(state.id, *panel.heatmap, *s.theme, version);
+    return state;
+}
+
+Layout natural_layout(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
+                      const ImRect& cell) {
+    const PanelState state = panel_state(index, panel, version, s);
+    return layout_panel(panel, s, cell, state.zoom->x, state.zoom->y, state.texture.has_masked,
+                        nullptr);
+}
+
+PanelResult plot_panel(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
+                       const ImRect& cell, const Panel* overlay, const RowSpan& row) {
+    const PanelState state = panel_state(index, panel, version, s);
+    ZoomState& zoom = *state.zoom;
+    const HeatmapTexture& texture = state.texture;
+    const AxisRange &default_x = state.default_x, &default_y = state.default_y;
+    ImGui::PushID(index);
+    Layout l = layout_panel(panel, s, cell, zoom.x, zoom.y, texture.has_masked, &row);
     ImGui::SetCursorScreenPos(l.box.Min);
     ImGui::InvisibleButton(
         "panel", ImVec2(std::max(1.0f, l.box.GetWidth()), std::max(1.0f, l.box.GetHeight())));
@@ -570,7 +607,7 @@ PanelResult plot_panel(int index, const Panel& panel, uint64_t version, const Pl
         zoom.y = default_y;
         changed = true;
     }
-    if (changed) l = layout_panel(panel, s, cell, zoom.x, zoom.y, texture.has_masked);
+    if (changed) l = layout_panel(panel, s, cell, zoom.x, zoom.y, texture.has_masked, &row);
 
     PanelResult result;
     result.box = l.box;
@@ -646,17 +683,35 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
             colorbar_space(style, figure.colorbar->range, figure.colorbar->label, grid.GetHeight());
     const int cols = std::max(1, figure.cols), rows = std::max(1, figure.rows);
     const ImVec2 cell_size(grid.GetWidth() / float(cols), grid.GetHeight() / float(rows));
+    const int count = std::min(int(figure.panels.size()), rows * cols);
+    std::vector<ImRect> cells;
+    for (int i = 0; i < count; ++i) {
+        const ImVec2 min(grid.Min.x + float(i % cols) * cell_size.x,
+                         grid.Min.y + float(i / cols) * cell_size.y);
+        cells.emplace_back(min, ImVec2(min.x + cell_size.x, min.y + cell_size.y));
+    }
+    // Each row's boxes share the lowest top and the smallest height among them.
+    std::vector<RowSpan> spans(size_t(rows), RowSpan{-FLT_MAX, FLT_MAX});
+    std::vector<float> bottoms(size_t(rows), FLT_MAX);
+    for (int i = 0; i < count; ++i) {
+        const Layout l =
+            natural_layout(i, figure.panels[size_t(i)], version, style, cells[size_t(i)]);
+        RowSpan& span = spans[size_t(i / cols)];
+        span.top = std::max(span.top, l.free_box.Min.y);
+        span.height = std::min(span.height, l.box.GetHeight());
+        bottoms[size_t(i / cols)] = std::min(bottoms[size_t(i / cols)], l.free_box.Max.y);
+    }
+    for (int r = 0; r < rows; ++r)
+        spans[size_t(r)].height = std::max(
+            1.0f, std::min(spans[size_t(r)].height, bottoms[size_t(r)] - spans[size_t(r)].top));
+
     PlotHover hover;
     ImRect boxes(ImVec2(FLT_MAX, FLT_MAX), ImVec2(-FLT_MAX, -FLT_MAX));
     bool masked = false;
-    for (size_t i = 0; i < figure.panels.size() && int(i) < rows * cols; ++i) {
-        const int r = int(i) / cols, c = int(i) % cols;
-        const ImRect cell(
-            ImVec2(grid.Min.x + float(c) * cell_size.x, grid.Min.y + float(r) * cell_size.y),
-            ImVec2(grid.Min.x + float(c + 1) * cell_size.x,
-                   grid.Min.y + float(r + 1) * cell_size.y));
-        const PanelResult p = plot_panel(int(i), figure.panels[i], version, style, cell,
-                                         i < overlays.size() ? &overlays[i] : nullptr);
+    for (int i = 0; i < count; ++i) {
+        const PanelResult p = plot_panel(
+            i, figure.panels[size_t(i)], version, style, cells[size_t(i)],
+            size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr, spans[size_t(i / cols)]);
         boxes.Add(p.box);
         if (p.hover.panel >= 0) hover = p.hover;
         masked = masked || p.has_masked;
