@@ -266,6 +266,13 @@ TEST(HfConfig, RejectsBadConfigs) {
                            R"("rope_scaling": {"rope_type": "yarn", "factor": 4.0,
                               "truncate": "yes"})")),
                        "rope_scaling.truncate");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_scaling": {"rope_type": "longrope",
+                              "short_factor": [1, 1, 1, 1, 1, 1, 1, 1],
+                              "long_factor": [1, 1, 1, 1, 1, 1, 1, 1]})")),
+                       "rope_scaling.factor");  // no factor and no original length
+    EXPECT_INPUT_ERROR(
+        read_hf_config(bad(R"("rope_parameters": {"full_attention": {"rope_type": "default"}})")),
+        "rope_parameters.full_attention");
     EXPECT_INPUT_ERROR(read_hf_config(write_config(R"({"model_type": "llama"})")), "hidden_size");
 }
 

@@ -317,6 +317,9 @@ TEST(RopeScaling, RejectsBadInput) {
     yarn.beta_fast = 0.5;  // < beta_slow
     EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, yarn, 10), "rope_scaling.beta_fast");
     yarn.beta_fast = 32.0;
+    yarn.mscale = 1.0;
+    yarn.mscale_all_dim = -20.0;  // get_mscale(4, -20) = 1 - 2·ln 4 < 0
+    EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, yarn, 10), "rope_scaling.mscale");
     yarn.attention_factor = -1.0;
     EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, yarn, 10), "rope_scaling.attention_factor");
 

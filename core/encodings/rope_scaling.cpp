@@ -75,6 +75,11 @@ RopeFrequencies yarn_frequencies(double base, int dim, const RopeScaling& s) {
         // Python's `if mscale and mscale_all_dim`: both present and non-zero.
         attention =
             yarn_get_mscale(s.factor, *s.mscale) / yarn_get_mscale(s.factor, *s.mscale_all_dim);
+        if (!std::isfinite(attention) || attention <= 0.0)
+            throw InputError(
+                field(s, "mscale"), format_number(*s.mscale),
+                "mscale and mscale_all_dim giving a finite attention factor > 0 (got " +
+                    format_number(attention) + ")");
     } else {
         attention = yarn_get_mscale(s.factor, 1.0);
     }

@@ -132,7 +132,7 @@ void read_scaling(const Block& b, const Block& top, ModelRopeConfig& c) {
     if (c.model_type == "phi3" && name == "yarn") name = "longrope";
     s.type = parse_rope_scaling_type(name, b.field(type_key));
 
-    const std::string why = "a number >= 1 (required by rope_type " + name + ")";
+    const std::string why = "a number (required by rope_type " + name + ")";
     if (s.type != RopeScalingType::None && s.type != RopeScalingType::LongRope)
         s.factor = b.number("factor", b.required("factor", why));
     s.original_max_position_embeddings = b.integer_or("original_max_position_embeddings", 0);
@@ -164,11 +164,12 @@ void read_scaling(const Block& b, const Block& top, ModelRopeConfig& c) {
         // then uses max_position_embeddings / original as the factor; we also take the block's.
         s.original_max_position_embeddings =
             top.integer_or("original_max_position_embeddings", s.original_max_position_embeddings);
-        if (s.original_max_position_embeddings == 0)
-            s.factor = b.number("factor", b.required("factor",
-                                                     "a number >= 1 (required by "
-                                                     "longrope without "
-                                                     "original_max_position_embeddings)"));
+        if (s.original_max_position_embeddings == 0) {
+            const char* without =
+                "a number (longrope needs it when there is no "
+                "original_max_position_embeddings)";
+            s.factor = b.number("factor", b.required("factor", without));
+        }
     }
 
     // Validate every value now, so a bad config fails when it is read.
