@@ -209,7 +209,8 @@ TEST(FigureRender, PdfPageHasTheAskedSizeInPoints) {
     const size_t at = text.find("Page size:");
     ASSERT_NE(at, std::string::npos) << text;
     double width = 0.0, height = 0.0;
-    ASSERT_EQ(std::sscanf(text.c_str() + at, "Page size: %lf x %lf pts", &width, &height), 2) << text;
+    ASSERT_EQ(std::sscanf(text.c_str() + at, "Page size: %lf x %lf pts", &width, &height), 2)
+        << text;
     EXPECT_DOUBLE_EQ(width, 460.8);
     EXPECT_DOUBLE_EQ(height, 345.6);
     int pages = 0;

@@ -4,6 +4,7 @@
 
 #include "app/render/animation.h"
 #include "app/render/export.h"
+#include "core/figure/theme.h"
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 
@@ -36,7 +37,11 @@ void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
     const FigureOptions figure_options{o.lang, o.colormap, o.log_x};
     const ExportOptions export_options{o.width_in, o.height_in,   o.dpi,
                                        o.theme,    o.transparent, o.lang};
+    find_theme(o.theme);
     const std::string extension = std::filesystem::path(out_path).extension().string();
+    if (extension != ".png" && extension != ".svg" && extension != ".pdf" && extension != ".gif" &&
+        extension != ".mp4")
+        throw InputError("-o", out_path, "a file ending in .png, .svg, .pdf, .gif or .mp4");
     if (extension == ".gif" || extension == ".mp4") {
         if (scene.figure != "rotation")
             throw InputError("-o", out_path,

@@ -1,14 +1,20 @@
 #include "app/render/animation.h"
 
 #include <cairo.h>
+#include <fcntl.h>
 #include <gif_lib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <unordered_map>
 #include <vector>
 
 #include "app/render/render.h"
@@ -51,56 +57,101 @@ RgbFrame render_rgb(const Figure& figure, const ExportOptions& options, PixelSiz
     return frame;
 }
 
-std::string temp_path_for(const std::string& path) {
-    return path + ".tmp-" + std::to_string(getpid());
-}
-
 [[noreturn]] void unwritable(const std::string& path, const std::string& why) {
     throw InputError("-o", path, "a writable file path (" + why + ")");
 }
 
-// GIF: each frame quantised to its own 256-colour palette (giflib's median cut), a delay of
-// 100/fps hundredths of a second, looping forever (the NETSCAPE2.0 extension).
+// A frame in at most 256 colours. Figures are mostly flat colours (background, text, lines)
+// plus their anti-aliased edges, so the 256 most frequent exact colours keep every flat colour
+// exact and the rare edge shades map to their nearest entry. (giflib's GifQuantizeBuffer works
+// on 5-bit channels and turns a white background grey.)
+struct IndexedFrame {
+    std::vector<GifColorType> palette;
+    std::vector<GifByteType> indices;
+};
+
+IndexedFrame index_colours(const RgbFrame& frame) {
+    const size_t pixels = frame.rgb.size() / 3;
+    auto colour_at = [&](size_t i) {
+        return uint32_t(frame.rgb[3 * i]) << 16 | uint32_t(frame.rgb[3 * i + 1]) << 8 |
+               frame.rgb[3 * i + 2];
+    };
+    std::unordered_map<uint32_t, size_t> counts;
+    for (size_t i = 0; i < pixels; ++i) ++counts[colour_at(i)];
+    std::vector<std::pair<size_t, uint32_t>> by_count;
+    for (const auto& [colour, count] : counts) by_count.push_back({count, colour});
+    // Most frequent first; ties by colour value, so that the palette does not depend on hashing.
+    std::sort(by_count.begin(), by_count.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    by_count.resize(std::min<size_t>(by_count.size(), 256));
+    IndexedFrame out;
+    for (const auto& [count, colour] : by_count)
+        out.palette.push_back(
+            {GifByteType(colour >> 16), GifByteType(colour >> 8), GifByteType(colour)});
+    out.palette.resize(
+        256);  // a GIF colour table has a power-of-two size; unused entries stay black
+    std::unordered_map<uint32_t, GifByteType> nearest;
+    auto index_of = [&](uint32_t colour) {
+        auto it = nearest.find(colour);
+        if (it != nearest.end()) return it->second;
+        const int r = int(colour >> 16), g = int(colour >> 8 & 0xff), b = int(colour & 0xff);
+        size_t best = 0;
+        int best_distance = INT_MAX;
+        for (size_t k = 0; k < by_count.size(); ++k) {
+            const int dr = r - out.palette[k].Red, dg = g - out.palette[k].Green,
+                      db = b - out.palette[k].Blue;
+            const int distance =
+                2 * dr * dr + 4 * dg * dg + 3 * db * db;  // rough perceptual weights
+            if (distance < best_distance) {
+                best_distance = distance;
+                best = k;
+            }
+        }
+        return nearest[colour] = GifByteType(best);
+    };
+    out.indices.resize(pixels);
+    for (size_t i = 0; i < pixels; ++i) out.indices[i] = index_of(colour_at(i));
+    return out;
+}
+
+// GIF: each frame with its own 256-colour table (index_colours), a delay of 100/fps hundredths
+// of a second, looping forever (the NETSCAPE2.0 application extension).
 void write_gif(const std::function<Figure(int)>& frame, const AnimationOptions& o, PixelSize size,
-               const std::string& path) {
+               const std::string& temp, const std::string& path) {
+    // open() with 0666 (less the umask) like any new file; giflib's own open uses 0600.
+    const int fd = open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0) unwritable(path, std::strerror(errno));
     int error = 0;
-    GifFileType* gif = EGifOpenFileName(path.c_str(), false, &error);
-    if (!gif) unwritable(path, GifErrorString(error));
+    GifFileType* gif = EGifOpenFileHandle(fd, &error);
+    if (!gif) {
+        close(fd);
+        std::filesystem::remove(temp);
+        unwritable(path, GifErrorString(error));
+    }
     EGifSetGifVersion(gif, true);
     bool ok = EGifPutScreenDesc(gif, size.width, size.height, 8, 0, nullptr) == GIF_OK;
     const unsigned char loop[] = {1, 0, 0};  // sub-block 1, loop count 0 = forever
     ok = ok && EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK &&
          EGifPutExtensionBlock(gif, 11, "NETSCAPE2.0") == GIF_OK &&
          EGifPutExtensionBlock(gif, 3, loop) == GIF_OK && EGifPutExtensionTrailer(gif) == GIF_OK;
-    const size_t pixels = size_t(size.width) * size.height;
-    std::vector<GifByteType> red(pixels), green(pixels), blue(pixels), indices(pixels);
     for (int f = 0; ok && f < o.frames; ++f) {
-        const RgbFrame rgb = render_rgb(frame(f), o.frame, size);
-        for (size_t i = 0; i < pixels; ++i) {
-            red[i] = rgb.rgb[3 * i];
-            green[i] = rgb.rgb[3 * i + 1];
-            blue[i] = rgb.rgb[3 * i + 2];
-        }
-        int colours = 256;
-        std::vector<GifColorType> palette(256);
-        ok = GifQuantizeBuffer(size.width, size.height, &colours, red.data(), green.data(),
-                               blue.data(), indices.data(), palette.data()) == GIF_OK;
-        ColorMapObject* map = GifMakeMapObject(256, palette.data());
+        IndexedFrame indexed = index_colours(render_rgb(frame(f), o.frame, size));
+        ColorMapObject* map = GifMakeMapObject(256, indexed.palette.data());
         GraphicsControlBlock control{};
         control.DelayTime = int(std::lround(100.0 / o.fps));
         control.TransparentColor = NO_TRANSPARENT_COLOR;
         GifByteType extension[4];
         const size_t length = EGifGCBToExtension(&control, extension);
-        ok = ok &&
-             EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, int(length), extension) == GIF_OK &&
+        ok = EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, int(length), extension) == GIF_OK &&
              EGifPutImageDesc(gif, 0, 0, size.width, size.height, false, map) == GIF_OK;
         for (int y = 0; ok && y < size.height; ++y)
-            ok = EGifPutLine(gif, &indices[size_t(y) * size.width], size.width) == GIF_OK;
+            ok = EGifPutLine(gif, &indexed.indices[size_t(y) * size.width], size.width) == GIF_OK;
         GifFreeMapObject(map);
     }
     const int gif_error = gif->Error;
     if (EGifCloseFile(gif, &error) != GIF_OK || !ok) {
-        std::filesystem::remove(path);
+        std::filesystem::remove(temp);
         unwritable(path, GifErrorString(ok ? error : gif_error));
     }
 }
@@ -128,7 +179,7 @@ std::string shell_quote(const std::string& s) {
 // MP4: the ffmpeg command reads raw RGB24 frames on stdin and encodes H.264 in yuv420p (what
 // every player and slide tool plays), which needs even dimensions.
 void write_mp4(const std::function<Figure(int)>& frame, const AnimationOptions& o, PixelSize size,
-               const std::string& path) {
+               const std::string& temp, const std::string& path) {
     if (!on_path("ffmpeg"))
         throw InputError("-o", path,
                          "the ffmpeg command on PATH for .mp4 (apt-get install ffmpeg), or a .gif");
@@ -138,7 +189,7 @@ void write_mp4(const std::function<Figure(int)>& frame, const AnimationOptions& 
         "ffmpeg -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgb24 -s " +
         std::to_string(size.width) + "x" + std::to_string(size.height) + " -r " +
         std::to_string(o.fps) + " -i - -c:v libx264 -pix_fmt yuv420p -movflags +faststart -f mp4 " +
-        shell_quote(path);
+        shell_quote(temp);
     FILE* pipe = popen(command.c_str(), "w");
     if (!pipe) unwritable(path, "could not start ffmpeg");
     bool ok = true;
@@ -148,7 +199,7 @@ void write_mp4(const std::function<Figure(int)>& frame, const AnimationOptions& 
     }
     const int status = pclose(pipe);
     if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        std::filesystem::remove(path);
+        std::filesystem::remove(temp);
         unwritable(path, "ffmpeg failed to encode the video");
     }
 }
@@ -162,11 +213,11 @@ void export_animation(const std::function<Figure(int)>& frame, const AnimationOp
         throw InputError("-o", path, "a file ending in .gif or .mp4 for an animation");
     const PixelSize size = raster_size(frame(0), options.frame);
     // Written under a temporary name in the same directory and renamed when complete.
-    const std::string temp = temp_path_for(path) + extension;
+    const std::string temp = path + ".tmp-" + std::to_string(getpid()) + extension;
     if (extension == ".gif")
-        write_gif(frame, options, size, temp);
+        write_gif(frame, options, size, temp, path);
     else
-        write_mp4(frame, options, size, temp);
+        write_mp4(frame, options, size, temp, path);
     std::error_code error;
     std::filesystem::rename(temp, path, error);
     if (error) {

@@ -48,10 +48,6 @@ std::vector<std::string> figure_names() {
     return names;
 }
 
-std::vector<std::string> compared_encodings(const Scene& scene) {
-    return scene.compare.empty() ? std::vector<std::string>{scene.encoding} : scene.compare;
-}
-
 Figure build_figure(const Scene& scene, const FigureOptions& options) {
     check_options(options);
     for (const Builder& b : k_builders) {

@@ -17,7 +17,4 @@ Figure decay_figure(const Scene& scene, const FigureOptions& options);
 Figure rotation_figure(const Scene& scene, const FigureOptions& options);
 Figure permutation_figure(const Scene& scene, const FigureOptions& options);
 
-// The encodings a figure overlays or lays side by side: scene.compare, or the scene's own.
-std::vector<std::string> compared_encodings(const Scene& scene);
-
 }  // namespace posviz

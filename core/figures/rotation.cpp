@@ -143,7 +143,8 @@ Figure build_rotation_frame(const Scene& scene, const FigureOptions& options, in
         const double q_angle = pair_angle(r, r.query, i) + m * r.theta(i);
         const double k_angle = pair_angle(r, r.key, i);
         p.title = dims_of_pair(r, i, t) + "\n" + "m·θ" + subscript(i) + " = " + std::to_string(m) +
-                  " × " + format_number(r.theta(i), 3) + " = " + format_number(m * r.theta(i), 3);
+                  " × " + format_number(r.theta(i), 3) + " = " + format_number(m * r.theta(i), 3) +
+                  " rad";
         // The angle between qₘ and k₀ decides this pair's share of the dot product.
         const double between = std::remainder(q_angle - k_angle, 2 * M_PI);
         p.arcs.push_back({0.0, 0.0, 0.3, k_angle, k_angle + between, Colour::muted(), 1.2});

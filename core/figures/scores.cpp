@@ -5,6 +5,7 @@
 
 #include "core/figures/builders.h"
 #include "core/figures/panels.h"
+#include "core/input_error.h"
 
 namespace posviz {
 
@@ -12,7 +13,14 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     check_square_picture_size(scene);
     const Text t{options.lang};
     const Content content = make_content(scene);
-    const std::vector<std::string> encodings = compared_encodings(scene);
+    const std::vector<std::string> encodings =
+        scene.compare.empty() ? std::vector<std::string>{scene.encoding} : scene.compare;
+    const std::vector<std::string> known = encoding_names();
+    for (const std::string& name : scene.compare)
+        if (std::find(known.begin(), known.end(), name) == known.end())
+            throw InputError("--compare", name,
+                             "encoding names for the scores figure (bases only compare in "
+                             "wavelengths and decay)");
 
     Figure figure;
     double largest = 0.0;

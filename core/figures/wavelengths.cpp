@@ -1,27 +1,14 @@
 // Which pair turns how fast: wavelength 2π/θᵢ (log scale) and frequency θᵢ against pair index i,
-// one curve per compared encoding; a scaled RoPE also shows its unscaled curve, dashed.
+// one curve per compared base or encoding (variants.h); a scaled RoPE also shows its unscaled
+// curve, dashed.
 #include <cmath>
 
 #include "core/analyses/frequencies.h"
 #include "core/figures/builders.h"
 #include "core/figures/panels.h"
-#include "core/input_error.h"
+#include "core/figures/variants.h"
 
 namespace posviz {
-
-namespace {
-
-bool has_frequencies(const std::string& encoding) {
-    return encoding == "sinusoidal" || encoding == "rope" || encoding == "xpos";
-}
-
-std::string curve_label(const Scene& scene, const std::string& encoding, const Text& t) {
-    const std::string name = encoding_title(encoding);
-    if (encoding == "sinusoidal" || scene.rope_scaling.type == RopeScalingType::None) return name;
-    return name + " (" + rope_scaling_name(scene.rope_scaling.type) + t(" scaling", " 缩放") + ")";
-}
-
-}  // namespace
 
 Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
     const Text t{options.lang};
@@ -36,7 +23,6 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
     frequency.y.scale = AxisScale::Log;
     frequency.legend = LegendPosition::UpperRight;
 
-    const std::vector<std::string> encodings = compared_encodings(scene);
     auto add_curves = [&](const Matrix& table, const std::string& label, int colour, bool dashed) {
         std::vector<double> i(size_t(table.rows())), theta(i.size()), lambda(i.size());
         for (Eigen::Index r = 0; r < table.rows(); ++r) {
@@ -49,19 +35,16 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
         wavelength.lines.push_back(w);
         frequency.lines.push_back(f);
     };
-    for (size_t k = 0; k < encodings.size(); ++k) {
-        if (!has_frequencies(encodings[k]))
-            throw InputError(
-                scene.compare.empty() ? "--encoding" : "--compare", encodings[k],
-                "sinusoidal, rope or xpos (encodings with frequencies) for the wavelengths figure");
-        Scene variant = scene;
-        variant.encoding = encodings[k];
-        add_curves(wavelength_table(scene_inverse_frequencies(variant)),
-                   curve_label(scene, encodings[k], t), int(k), false);
-        if (encodings[k] != "sinusoidal" && scene.rope_scaling.type != RopeScalingType::None) {
-            variant.rope_scaling = RopeScaling{};
-            add_curves(wavelength_table(scene_inverse_frequencies(variant)),
-                       encoding_title(encodings[k]) + t(" unscaled", " 未缩放"), int(k), true);
+    const std::vector<Variant> variants = frequency_variants(scene, "wavelengths", t);
+    for (size_t k = 0; k < variants.size(); ++k) {
+        const Scene& v = variants[k].scene;
+        add_curves(wavelength_table(scene_inverse_frequencies(v)), variants[k].label, int(k),
+                   false);
+        if (v.encoding != "sinusoidal" && v.rope_scaling.type != RopeScalingType::None) {
+            Scene unscaled = v;
+            unscaled.rope_scaling = RopeScaling{};
+            add_curves(wavelength_table(scene_inverse_frequencies(unscaled)),
+                       encoding_title(v.encoding) + t(" unscaled", " 未缩放"), int(k), true);
         }
     }
     if (wavelength.lines.size() == 1) wavelength.lines[0].label = frequency.lines[0].label = "";
@@ -81,8 +64,8 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
                        ? encoding_title(scene.encoding) +
                              t(": how fast each pair of dims turns", "：各维度对的旋转快慢")
                        : t("Frequencies compared", "频率对比");
-    figure.subtitle = join_parts({scene_sizes(scene), "base = " + format_number(scene.base, 6),
-                                  t("θᵢ = base^(−2i/D)", "θᵢ = base^(−2i/D)")});
+    figure.subtitle = join_parts(
+        {scene_sizes(scene), base_part(scene), t("θᵢ = base^(−2i/D)", "θᵢ = base^(−2i/D)")});
     figure.cols = 2;
     figure.panels = {wavelength, frequency};
     figure.width_in = 10.0;

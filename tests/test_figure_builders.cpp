@@ -1,0 +1,225 @@
+// The figure builders: what each figure holds, checked against values worked out here from the
+// papers' formulas (not read back from the figure code), and the errors for misuse.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "core/figures/figures.h"
+#include "expect_input_error.h"
+
+namespace posviz {
+namespace {
+
+Scene scene_for(const std::string& figure, const std::string& encoding) {
+    Scene s;
+    s.figure = figure;
+    s.encoding = encoding;
+    s.seq_len = 32;
+    s.dim = 16;
+    return s;
+}
+
+bool has_cjk(const std::string& s) {
+    // UTF-8 lead bytes 0xE4..0xE9 start the CJK Unified Ideographs block (U+4E00..U+9FFF).
+    for (unsigned char c : s)
+        if (c >= 0xe4 && c <= 0xe9) return true;
+    return false;
+}
+
+TEST(FigureBuilders, EveryFigureBuildsInBothLanguages) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"wavelengths", "rope"}, {"curves", "sinusoidal"},
+        {"pe", "sinusoidal"},    {"similarity", "sinusoidal"},
+        {"scores", "rope"},      {"terms", "xl"},
+        {"bias", "alibi"},       {"buckets", "t5"},
+        {"decay", "rope"},       {"rotation", "rope"},
+        {"permutation", "rope"}};
+    EXPECT_EQ(figure_names().size(), cases.size());
+    for (const auto& [figure, encoding] : cases) {
+        const Scene s = scene_for(figure, encoding);
+        const Figure en = build_figure(s, {"en", "", false});
+        const Figure zh = build_figure(s, {"zh", "", false});
+        EXPECT_FALSE(en.title.empty()) << figure;
+        EXPECT_FALSE(has_cjk(en.title)) << figure << ": " << en.title;
+        EXPECT_TRUE(has_cjk(zh.title)) << figure << ": " << zh.title;
+        ASSERT_FALSE(en.panels.empty()) << figure;
+        EXPECT_EQ(en.panels.size(), zh.panels.size()) << figure;
+        EXPECT_LE(int(en.panels.size()), en.rows * en.cols) << figure;
+        // The panels' words are translated too (some labels are pure formulas, so not all).
+        std::string zh_words;
+        for (const Panel& p : zh.panels) zh_words += p.title + p.x.label + p.y.label;
+        EXPECT_TRUE(has_cjk(zh_words + zh.subtitle)) << figure;
+    }
+}
+
+TEST(FigureBuilders, WavelengthsFollowTheBaseFormula) {
+    Scene s = scene_for("wavelengths", "rope");
+    const Figure f = build_figure(s, {});
+    const LineSeries& wavelength = f.panels[0].lines[0];
+    ASSERT_EQ(wavelength.y.size(), 8u);  // D/2 pairs
+    // λᵢ = 2π / 10000^(−2i/16): 2π for i = 0, 2π·10000^(14/16) for i = 7.
+    EXPECT_NEAR(wavelength.y[0], 2 * M_PI, 1e-12);
+    EXPECT_NEAR(wavelength.y[7], 2 * M_PI * std::pow(10000.0, 14.0 / 16.0), 1e-6);
+    EXPECT_EQ(f.panels[0].y.scale, AxisScale::Log);
+}
+
+TEST(FigureBuilders, WavelengthsCompareBasesOverlayOneCurveEach) {
+    Scene s = scene_for("wavelengths", "rope");
+    s.compare = {"10000", "500000"};
+    const Figure f = build_figure(s, {});
+    // Two curves and the context-length line.
+    ASSERT_EQ(f.panels[0].lines.size(), 3u);
+    EXPECT_EQ(f.panels[0].lines[1].label, "base = 500000");
+    EXPECT_NEAR(f.panels[0].lines[1].y[7], 2 * M_PI * std::pow(500000.0, 14.0 / 16.0), 1e-3);
+    s.compare = {"alibi"};
+    EXPECT_INPUT_ERROR(build_figure(s, {}), "--compare");
+}
+
+TEST(FigureBuilders, CurvesAreTheSinusoidsOfTheirDims) {
+    Scene s = scene_for("curves", "sinusoidal");
+    s.dims = {2, 5};
+    const Figure f = build_figure(s, {});
+    ASSERT_EQ(f.panels[0].lines.size(), 2u);
+    // Interleaved: dim 2 = sin(pos·ω₁), dim 5 = cos(pos·ω₂), ωᵢ = 10000^(−2i/16).
+    const double w1 = std::pow(10000.0, -2.0 / 16.0), w2 = std::pow(10000.0, -4.0 / 16.0);
+    EXPECT_NEAR(f.panels[0].lines[0].y[7], std::sin(7 * w1), 1e-12);
+    EXPECT_NEAR(f.panels[0].lines[1].y[9], std::cos(9 * w2), 1e-12);
+    EXPECT_NE(f.panels[0].lines[0].label.find("sin"), std::string::npos);
+    EXPECT_NE(f.panels[0].lines[1].label.find("cos"), std::string::npos);
+}
+
+TEST(FigureBuilders, ScoresCompareSharesSymmetricLimitsAndMasksCausally) {
+    Scene s = scene_for("scores", "rope");
+    s.compare = {"nope", "alibi"};
+    s.causal = true;
+    const Figure f = build_figure(s, {});
+    ASSERT_EQ(f.panels.size(), 2u);
+    ASSERT_TRUE(f.colorbar);
+    // ALiBi adds −slope·|m − n| with slope 2^(−8/8) = 0.5 for head 0 of 8: its most negative logit
+    // (m = 31, n = 0) is about −15.5, larger in size than any content logit here.
+    double largest = 0.0;
+    for (const Panel& p : f.panels)
+        for (double v : p.heatmap->values.reshaped())
+            if (std::isfinite(v)) largest = std::max(largest, std::abs(v));
+    EXPECT_GT(largest, 14.0);
+    for (const Panel& p : f.panels) {
+        EXPECT_EQ(p.heatmap->limits, ColourLimits::Fixed);
+        EXPECT_DOUBLE_EQ(p.heatmap->vmin, -largest);
+        EXPECT_DOUBLE_EQ(p.heatmap->vmax, largest);
+        EXPECT_EQ(p.heatmap->colormap, "RdBu_r");
+        EXPECT_TRUE(std::isinf(p.heatmap->values(0, 1)));  // n > m is masked
+    }
+    EXPECT_FALSE(f.colorbar->masked_label.empty());
+    s.compare = {"10000"};
+    EXPECT_INPUT_ERROR(build_figure(s, {}), "--compare");
+}
+
+TEST(FigureBuilders, SoftmaxScoresUseASequentialMapFromZero) {
+    Scene s = scene_for("scores", "rope");
+    s.softmax = true;
+    const Figure f = build_figure(s, {});
+    EXPECT_EQ(f.panels[0].heatmap->colormap, "viridis");
+    EXPECT_DOUBLE_EQ(f.colorbar->range.min, 0.0);
+    // Every row of probabilities sums to 1.
+    EXPECT_NEAR(f.panels[0].heatmap->values.row(5).sum(), 1.0, 1e-12);
+}
+
+TEST(FigureBuilders, AdditiveTermsAddUpToTheLogits) {
+    Scene s = scene_for("terms", "sinusoidal");
+    const Figure terms = build_figure(s, {});
+    s.figure = "scores";
+    const Figure scores = build_figure(s, {});
+    ASSERT_EQ(terms.panels.size(), 4u);
+    Matrix sum = Matrix::Zero(32, 32);
+    for (const Panel& p : terms.panels) sum += p.heatmap->values;
+    EXPECT_LT((sum - scores.panels[0].heatmap->values).cwiseAbs().maxCoeff(), 1e-9);
+}
+
+TEST(FigureBuilders, BucketsCurveStartsAtBucketZeroAndSaturates) {
+    Scene s = scene_for("buckets", "t5");
+    s.seq_len = 200;
+    s.bidirectional = false;
+    const Figure f = build_figure(s, {});
+    const LineSeries& curve = f.panels[1].lines[0];
+    // Unidirectional, 32 buckets, max_distance 128: distance 0 → bucket 0, distances 0..15 exact,
+    // and every distance >= 128 in the last bucket, 31.
+    const size_t zero = 199;  // x runs from −199 to 199
+    EXPECT_DOUBLE_EQ(curve.x[zero], 0.0);
+    EXPECT_DOUBLE_EQ(curve.y[zero], 0.0);
+    EXPECT_DOUBLE_EQ(curve.y[zero + 15], 15.0);
+    EXPECT_DOUBLE_EQ(curve.y[zero + 128], 31.0);
+    EXPECT_DOUBLE_EQ(curve.y[zero + 199], 31.0);
+    EXPECT_TRUE(curve.steps);
+}
+
+TEST(FigureBuilders, RotationShowsTheWorkedFrequency) {
+    Scene s = scene_for("rotation", "rope");
+    s.dim = 64;
+    s.dims = {6};
+    const Figure f = build_figure(s, {});
+    ASSERT_EQ(f.panels.size(), 1u);
+    // Pair 3 (dims 6, 7): θ₃ = 10000^(−6/64) = 0.42170 rad per position.
+    EXPECT_NE(f.panels[0].title.find("θ₃ = 10000^(−6/64) = 0.422"), std::string::npos)
+        << f.panels[0].title;
+    // Arrows for m = 0..8, each turned θ₃ further than the last, all of unit length.
+    ASSERT_EQ(f.panels[0].arrows.size(), 9u);
+    const double theta = std::pow(10000.0, -6.0 / 64.0);
+    const Arrow& a0 = f.panels[0].arrows[0];
+    const Arrow& a5 = f.panels[0].arrows[5];
+    EXPECT_NEAR(std::hypot(a5.x1, a5.y1), 1.0, 1e-12);
+    EXPECT_NEAR(
+        std::remainder(std::atan2(a5.y1, a5.x1) - std::atan2(a0.y1, a0.x1) - 5 * theta, 2 * M_PI),
+        0.0, 1e-12);
+}
+
+TEST(FigureBuilders, RotationFramesAdvanceThePosition) {
+    Scene s = scene_for("rotation", "rope");
+    s.content = "ones";
+    const Figure frame = build_rotation_frame(s, {}, 4, 10);
+    EXPECT_NE(frame.title.find("m = 4"), std::string::npos);
+    // The last panel traces q_m·k₀; with all-ones content and no rotation at m = 0 it is D = 16.
+    const Panel& dot = frame.panels.back();
+    EXPECT_NEAR(dot.lines[0].y[0], 16.0, 1e-9);
+    // ... and at m, Σᵢ 2·cos(m·θᵢ) over the 8 pairs.
+    double expected = 0.0;
+    for (int i = 0; i < 8; ++i) expected += 2.0 * std::cos(3 * std::pow(10000.0, -2.0 * i / 16.0));
+    EXPECT_NEAR(dot.lines[0].y[3], expected, 1e-9);
+    EXPECT_EQ(dot.lines[1].x.size(), 5u);  // traced up to m = 4
+}
+
+TEST(FigureBuilders, PermutationDifferenceIsZeroWithoutPositions) {
+    Scene s = scene_for("permutation", "rope");
+    s.seq_len = 8;
+    const Figure f = build_figure(s, {});
+    ASSERT_EQ(f.panels.size(), 6u);
+    EXPECT_LT(f.panels[2].heatmap->values.cwiseAbs().maxCoeff(), 1e-12);  // no PE
+    EXPECT_GT(f.panels[5].heatmap->values.cwiseAbs().maxCoeff(), 1e-6);   // RoPE
+}
+
+TEST(FigureBuilders, ColormapOptionReplacesEveryHeatmapsMap) {
+    Scene s = scene_for("terms", "xl");
+    const Figure f = build_figure(s, {"en", "magma", false});
+    for (const Panel& p : f.panels) EXPECT_EQ(p.heatmap->colormap, "magma");
+}
+
+TEST(FigureBuilders, MisuseIsAnInputErrorNamingTheOption) {
+    EXPECT_INPUT_ERROR(build_figure(scene_for("nonsense", "rope"), {}), "FIGURE");
+    EXPECT_INPUT_ERROR(build_figure(scene_for("bias", "rope"), {}), "--encoding");
+    EXPECT_INPUT_ERROR(build_figure(scene_for("buckets", "alibi"), {}), "--encoding");
+    EXPECT_INPUT_ERROR(build_figure(scene_for("terms", "rope"), {}), "--encoding");
+    EXPECT_INPUT_ERROR(build_figure(scene_for("rotation", "alibi"), {}), "--encoding");
+    EXPECT_INPUT_ERROR(build_figure(scene_for("pe", "rope"), {}), "--encoding");
+    EXPECT_INPUT_ERROR(build_figure(scene_for("pe", "sinusoidal"), {"fr", "", false}), "--lang");
+    EXPECT_INPUT_ERROR(build_figure(scene_for("pe", "sinusoidal"), {"en", "jet", false}),
+                       "--colormap");
+    Scene s = scene_for("rotation", "rope");
+    s.dims = {16};  // D = 16: dims are 0..15
+    EXPECT_INPUT_ERROR(build_figure(s, {}), "--dims");
+    s = scene_for("scores", "rope");
+    s.seq_len = 5000;
+    EXPECT_INPUT_ERROR(build_figure(s, {}), "--seq-len");
+}
+
+}  // namespace
+}  // namespace posviz
