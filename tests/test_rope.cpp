@@ -134,6 +134,32 @@ TEST(Rope, PartialRotaryLeavesTheTailUntouched) {
     EXPECT_EQ(make_rope(10, RopeStyle::Half, 0.25).rotary_dim(), 2);
 }
 
+TEST(Rope, AttentionFactorMultipliesOnlyTheRotatedDims) {
+    // transformers multiplies cos and sin by attention_scaling: rotated dims scale by it (norms
+    // of the rotated part double for a factor 2), the pass-through tail does not.
+    RopeEncoding rope = make_rope(8, RopeStyle::Half, 0.5);
+    rope.scaling.type = RopeScalingType::Yarn;
+    rope.scaling.factor = 4.0;
+    rope.scaling.original_max_position_embeddings = 64;
+    rope.scaling.attention_factor = 2.0;
+    Matrix x = random_normal_matrix(30, 8, 1.0, 13);
+    Matrix out = rope.rotate(x);
+    for (int m = 0; m < 30; ++m)
+        EXPECT_NEAR(out.row(m).head(4).norm(), 2.0 * x.row(m).head(4).norm(), 1e-12);
+    EXPECT_EQ(out.rightCols(4), x.rightCols(4));
+}
+
+TEST(Rope, LinearScalingStretchesPositions) {
+    // Linear (position interpolation): theta_i / 4, so position 4m turns like position m did.
+    RopeEncoding plain = make_rope(8), linear = make_rope(8);
+    linear.scaling.type = RopeScalingType::Linear;
+    linear.scaling.factor = 4.0;
+    Matrix x = random_normal_matrix(1, 8, 1.0, 14).replicate(40, 1);
+    Matrix a = plain.rotate(x), b = linear.rotate(x);
+    for (int m = 0; m < 10; ++m)
+        EXPECT_LT((b.row(4 * m) - a.row(m)).cwiseAbs().maxCoeff(), 1e-12) << m;
+}
+
 TEST(Rope, RejectsBadInput) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     EXPECT_INPUT_ERROR(make_rope(64, RopeStyle::Half, 0.3).validate(), "--rotary-fraction");
