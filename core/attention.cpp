@@ -38,9 +38,8 @@ Matrix scaled_dot(Matrix scaled_queries, const Matrix& keys) {
 }  // namespace
 
 std::string encoding_name(const Encoding& encoding) {
-    static const char* const names[] = {"nope",           "sinusoidal", "learned", "shaw",
-                                        "transformer-xl", "t5",         "rope",    "alibi",
-                                        "kerple",         "fire",       "xpos"};
+    static const char* const names[] = {"nope", "sinusoidal", "learned", "shaw", "xl",  "t5",
+                                        "rope", "alibi",      "kerple",  "fire", "xpos"};
     static_assert(std::size(names) == std::variant_size_v<Encoding>);
     return names[encoding.index()];
 }

@@ -185,7 +185,7 @@ TEST(Attention, RejectsMismatchedShapes) {
 TEST(Attention, EncodingNamesAsOnTheCommandLine) {
     EXPECT_EQ(encoding_name(NoPE{}), "nope");
     EXPECT_EQ(encoding_name(RopeEncoding{}), "rope");
-    EXPECT_EQ(encoding_name(TransformerXL{}), "transformer-xl");
+    EXPECT_EQ(encoding_name(TransformerXL{}), "xl");
     EXPECT_EQ(encoding_name(XPosEncoding{}), "xpos");
 }
 

@@ -44,9 +44,9 @@ TEST(Kerple, NaiveLoop) {
 }
 
 TEST(Kerple, RejectsBadParameters) {
-    EXPECT_INPUT_ERROR(KerpleBias({KerpleKind::Log, 0.0, 1.0}).validate(), "--r1");
-    EXPECT_INPUT_ERROR(KerpleBias({KerpleKind::Log, 1.0, -1.0}).bias(3), "--r2");
-    EXPECT_INPUT_ERROR(KerpleBias({KerpleKind::Power, 1.0, 2.5}).validate(), "--r2");
+    EXPECT_INPUT_ERROR(KerpleBias({KerpleKind::Log, 0.0, 1.0}).validate(), "--kerple-r1");
+    EXPECT_INPUT_ERROR(KerpleBias({KerpleKind::Log, 1.0, -1.0}).bias(3), "--kerple-r2");
+    EXPECT_INPUT_ERROR(KerpleBias({KerpleKind::Power, 1.0, 2.5}).validate(), "--kerple-r2");
     EXPECT_INPUT_ERROR(KerpleBias({KerpleKind::Log, 1.0, 1.0}).bias(0), "--seq-len");
     KerpleBias({KerpleKind::Log, 1.0, 2.5}).validate();  // r2 > 2 is fine for the log kernel
 }

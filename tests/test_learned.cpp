@@ -38,7 +38,7 @@ TEST(Learned, NoRowsBeyondTheTable) {
         EXPECT_NE(std::string(e.what()).find("at most max_len = 10"), std::string::npos)
             << e.what();
     }
-    EXPECT_INPUT_ERROR(LearnedEncoding::seeded(0, 4, 1), "--max-len");
+    EXPECT_INPUT_ERROR(LearnedEncoding::seeded(0, 4, 1), "--seq-len");
     EXPECT_INPUT_ERROR(LearnedEncoding::seeded(4, 0, 1), "--dim");
 }
 

@@ -69,7 +69,7 @@ TEST(Shaw, RejectsTablesOfTheWrongSize) {
     EXPECT_INPUT_ERROR(ShawRelative::seeded(4, 4, 1).logits(q, q), "--rel-table");
     EXPECT_INPUT_ERROR(ShawRelative::seeded(5, 3, 1).logits(q, q), "--rel-table");
     EXPECT_INPUT_ERROR(ShawRelative::seeded(5, 4, 1).logits(q, Matrix::Ones(4, 4)), "--keys");
-    EXPECT_INPUT_ERROR(ShawRelative::seeded(5, 4, 1, -1), "--clip");
+    EXPECT_INPUT_ERROR(ShawRelative::seeded(5, 4, 1, -1), "--shaw-clip");
     EXPECT_INPUT_ERROR(ShawRelative::seeded(0, 4, 1), "--seq-len");
 }
 

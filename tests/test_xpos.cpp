@@ -70,10 +70,10 @@ TEST(XPos, PartialRotaryScalesOnlyTheRotatedPairs) {
 TEST(XPos, RejectsBadInput) {
     XPosEncoding xpos = make_xpos(8, 512.0);
     xpos.gamma = 0.0;
-    EXPECT_INPUT_ERROR(xpos.validate(), "--gamma");
+    EXPECT_INPUT_ERROR(xpos.validate(), "--xpos-gamma");
     xpos.gamma = 0.4;
     xpos.scale_base = -1.0;
-    EXPECT_INPUT_ERROR(xpos.pair_scales(), "--scale-base");
+    EXPECT_INPUT_ERROR(xpos.pair_scales(), "--xpos-scale-base");
     EXPECT_INPUT_ERROR(make_xpos(7, 512.0).validate(), "--dim");
     // zeta_0^(L/scale_base) with zeta_0 = 0.4/1.4 (ln = -1.2528) and scale_base 1 overflows
     // double past L ~ 700/1.2528 = 559.

@@ -11,10 +11,11 @@ namespace posviz {
 // Chi et al. 2022 §4: both kernels need r1, r2 > 0; the power kernel is conditionally positive
 // definite only for 0 < r2 <= 2.
 void KerpleBias::validate() const {
-    check_positive("--r1", r1);
-    check_positive("--r2", r2);
+    check_positive("--kerple-r1", r1);
+    check_positive("--kerple-r2", r2);
     if (kind == KerpleKind::Power && r2 > 2.0)
-        throw InputError("--r2", format_number(r2), "a number in (0, 2] for the power kernel");
+        throw InputError("--kerple-r2", format_number(r2),
+                         "a number in (0, 2] for the power kernel");
 }
 
 Matrix KerpleBias::bias(int seq_len) const {

@@ -12,7 +12,7 @@ namespace posviz {
 
 static void check_clip(int clip) {
     if (clip < 0)
-        throw InputError("--clip", std::to_string(clip), "0 (no clipping) or a distance >= 1");
+        throw InputError("--shaw-clip", std::to_string(clip), "0 (no clipping) or a distance >= 1");
 }
 
 ShawRelative ShawRelative::seeded(int seq_len, int dim, uint64_t seed, int clip) {

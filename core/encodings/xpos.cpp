@@ -9,8 +9,8 @@ namespace posviz {
 
 void XPosEncoding::validate() const {
     rope.validate();
-    check_positive("--gamma", gamma);
-    check_positive("--scale-base", scale_base);
+    check_positive("--xpos-gamma", gamma);
+    check_positive("--xpos-scale-base", scale_base);
 }
 
 // torchscale XPOS.__init__: scale = (arange(0, head_dim, 2) + 0.4 · head_dim) / (1.4 · head_dim),
