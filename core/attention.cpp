@@ -1,6 +1,8 @@
 #include "core/attention.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 #include "core/encodings/checks.h"

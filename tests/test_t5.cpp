@@ -70,6 +70,7 @@ TEST(T5, BucketsAndBiasMatrices) {
 TEST(T5, RejectsBadBucketSettings) {
     EXPECT_INPUT_ERROR(t5_relative_position_bucket(3, false, 1, 128), "--num-buckets");
     EXPECT_INPUT_ERROR(t5_relative_position_bucket(3, true, 3, 128), "--num-buckets");
+    EXPECT_INPUT_ERROR(T5Bias::seeded(1 << 30, 1 << 30, false, 1), "--num-buckets");
     EXPECT_INPUT_ERROR(t5_relative_position_bucket(3, false, 32, 16), "--max-distance");
     EXPECT_INPUT_ERROR(T5Bias::seeded(32, 8, true, 1), "--max-distance");  // max_exact = 8
     T5Bias t5 = T5Bias::seeded(32, 128, true, 1);

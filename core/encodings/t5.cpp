@@ -13,10 +13,12 @@ namespace posviz {
 static void check_buckets(int num_buckets, int max_distance, bool bidirectional) {
     // Each direction needs max_exact = buckets/2 >= 1 exact bucket; the log buckets divide by
     // log(max_distance / max_exact), which must be > 0.
+    // (65536 buckets is far beyond any trained model's 32-128 and bounds the table's memory.)
     int per_direction = bidirectional ? num_buckets / 2 : num_buckets;
-    if (per_direction < 2)
+    if (per_direction < 2 || num_buckets > 65536)
         throw InputError("--num-buckets", std::to_string(num_buckets),
-                         bidirectional ? "an integer >= 4 when bidirectional" : "an integer >= 2");
+                         bidirectional ? "an integer in [4, 65536] when bidirectional"
+                                       : "an integer in [2, 65536]");
     int max_exact = per_direction / 2;
     if (max_distance <= max_exact)
         throw InputError(

@@ -55,7 +55,7 @@ XLOperands prepare(const TransformerXL& xl, const Matrix& queries, const Matrix&
     return ops;
 }
 
-// Adds term 0..3 = (a)..(d) of Dai et al. 2019 eq. in §3.3 (A^rel_ij) to out.
+// Adds term 0..3 = (a)..(d) of the A^rel_ij equation of Dai et al. 2019 §3.3 to out.
 void add_term(int term, Matrix& out, const XLOperands& ops, const Matrix& keys) {
     const int seq_len = int(keys.rows());
     auto row_of_offset = [seq_len](int offset) { return offset + seq_len - 1; };
