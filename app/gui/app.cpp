@@ -52,6 +52,10 @@ void handle_keys(App& app) {
     auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), false); };
     if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) set_lecture(app, !app.lecture);
     if (app.lecture && pressed(ImGuiKey_Escape)) set_lecture(app, false);
+    if (ImGui::IsKeyPressed(GLFW_KEY_F9, false)) {
+        app.show_controls = !app.show_controls;
+        app.layout_dirty = true;
+    }
     if (pressed(ImGuiKey_PageDown) || pressed(ImGuiKey_RightArrow))
         go_to_preset(app, app.preset_index + 1);
     if (pressed(ImGuiKey_PageUp) || pressed(ImGuiKey_LeftArrow))
@@ -97,7 +101,7 @@ void menu_bar(App& app) {
                                 &settings_of(app.views, info.id).open))
                 app.layout_dirty = true;
         ImGui::Separator();
-        if (ImGui::MenuItem(tr("Scene controls", "场景参数"), nullptr, &app.show_controls))
+        if (ImGui::MenuItem(tr("Scene controls", "场景参数"), "F9", &app.show_controls))
             app.layout_dirty = true;
         if (ImGui::MenuItem(tr("Tile windows", "平铺窗口"))) app.layout_dirty = true;
         ImGui::EndMenu();
@@ -211,6 +215,14 @@ void go_to_preset(App& app, int index) {
 }
 
 void set_lecture(App& app, bool lecture) {
+    if (lecture == app.lecture) return;
+    // The figures need the room on a projector; F9 or the Views menu bring the controls back.
+    if (lecture) {
+        app.controls_before_lecture = app.show_controls;
+        app.show_controls = false;
+    } else {
+        app.show_controls = app.controls_before_lecture;
+    }
     app.lecture = lecture;
     app.window->set_fullscreen(lecture);
     app.layout_dirty = true;

@@ -56,6 +56,7 @@ struct App {
     std::string theme = "dark";
     bool lecture = false;
     bool show_controls = true;
+    bool controls_before_lecture = true;  // lecture mode hides the Scene window, then restores
     bool animate = true;  // false for screenshots: the rotation stays where the preset put it
 
     // The storyline: the shipped presets in order, and the one on screen (-1: none).

@@ -119,7 +119,9 @@ int run_screenshot(const ScreenshotArgs& args) {
     app.window = session.window();
     app.animate = false;  // the picture shows the preset's position, not wherever playing got to
     app.theme = args.theme;
-    app.lecture = args.lecture;  // its look only: a hidden window does not go full screen
+    // Lecture mode's look only: a hidden window does not go full screen.
+    app.lecture = args.lecture;
+    app.show_controls = !args.lecture;
     set_language(args.lang);
     app.preset_paths = preset_files(presets_dir());
     const auto shipped = std::find(app.preset_paths.begin(), app.preset_paths.end(), preset_path);

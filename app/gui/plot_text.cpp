@@ -63,4 +63,17 @@ std::string fit_text(ImFont* font, const std::string& text, float width) {
     return ellipsis;
 }
 
+std::string fit_lines(ImFont* font, const std::string& text, float width) {
+    std::string fitted;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        if (start > 0) fitted += '\n';
+        fitted += fit_text(font, text.substr(start, end - start), width);
+        start = end + 1;
+    }
+    return fitted;
+}
+
 }  // namespace posviz::gui

@@ -46,6 +46,9 @@ struct Layout {
     Ticks x_ticks, y_ticks;
     bool colorbar = false;  // the heatmap's own, right of the box
     ImRect bar;
+    // The title as it fits the cell: in the heading font, else the body font, lines shortened.
+    ImFont* title_font = nullptr;
+    std::string title;
 };
 
 // ---- ticks ----
@@ -96,12 +99,16 @@ Ticks colorbar_ticks(const Range& range, float length, const PlotStyle& s) {
 // ---- colorbars and legends ----
 
 // Width of a colorbar with its tick labels and its (vertical) label.
+// Width of a colorbar with its tick labels, its (vertical) label and the masked-cell swatch's
+// label under it, if any.
 float colorbar_space(const PlotStyle& s, const Range& range, const std::string& label,
-                     float length) {
+                     const std::string& masked_label, float length) {
     const Metrics m(s);
     float w = m.bar_gap + m.bar_width + m.tick + m.pad +
               widest(s.body, colorbar_ticks(range, length, s).labels);
     if (!label.empty()) w += m.pad + s.body->FontSize;
+    if (!masked_label.empty())
+        w = std::max(w, m.bar_gap + m.bar_width + m.pad + text_size(s.body, masked_label).x);
     return w + m.pad;
 }
 
@@ -253,11 +260,19 @@ void draw_arrow(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Arr
     draw->AddTriangleFilled(p1, ImVec2(p1.x - ux * head - uy * half, p1.y - uy * head + ux * half),
                             ImVec2(p1.x - ux * head + uy * half, p1.y - uy * head - ux * half),
                             colour);
-    if (a.label.empty()) return;
-    // Just beyond the head, on the side the arrow points to.
+}
+
+// Just beyond the arrow's head, on the side it points to.
+void draw_arrow_label(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Arrow& a) {
+    const ImVec2 p0(float(l.x.to_pixel(a.x0)), float(l.y.to_pixel(a.y0)));
+    const ImVec2 p1(float(l.x.to_pixel(a.x1)), float(l.y.to_pixel(a.y1)));
+    const float length = std::hypot(p1.x - p0.x, p1.y - p0.y);
+    if (a.label.empty() || length < 1e-3f) return;
+    const float ux = (p1.x - p0.x) / length, uy = (p1.y - p0.y) / length;
     const float gap = 0.35f * s.body->FontSize;
     add_text(draw, s.body, ImVec2(p1.x + ux * gap, p1.y + uy * gap),
-             ImVec2(0.5f - 0.5f * ux, 0.5f - 0.5f * uy), colour, a.label);
+             ImVec2(0.5f - 0.5f * ux, 0.5f - 0.5f * uy), to_u32(resolve_colour(*s.theme, a.colour)),
+             a.label);
 }
 
 void draw_annotation(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Annotation& a) {
@@ -280,7 +295,7 @@ void draw_annotation(ImDrawList* draw, const PlotStyle& s, const Layout& l, cons
     add_text(draw, s.body, at, align, colour, a.text);
 }
 
-// Everything a panel draws inside its box except the heatmap: also what an overlay adds.
+// The shapes a panel draws inside its box, over the heatmap: also what an overlay adds.
 void draw_marks(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel) {
     for (const LineSeries& line : panel.lines) draw_line(draw, s, l, line);
     for (const Circle& c : panel.circles) {
@@ -304,6 +319,11 @@ void draw_marks(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pan
                          line_pixels(s, a.width));
     }
     for (const Arrow& a : panel.arrows) draw_arrow(draw, s, l, a);
+}
+
+// The text a panel places by data: arrow labels and notes, which may reach past the box.
+void draw_notes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel) {
+    for (const Arrow& a : panel.arrows) draw_arrow_label(draw, s, l, a);
     for (const Annotation& a : panel.annotations) draw_annotation(draw, s, l, a);
 }
 
@@ -325,6 +345,8 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
     l.colorbar = panel.heatmap && panel.heatmap->colorbar;
     const Range colour_range = panel.heatmap ? heatmap_range(*panel.heatmap) : Range{};
     const std::vector<const LineSeries*> legend = legend_entries(panel);
+    l.title_font = text_size(s.heading, panel.title).x <= cell.GetWidth() ? s.heading : s.body;
+    l.title = fit_lines(l.title_font, panel.title, cell.GetWidth());
     // Two passes: ticks depend on the box size, the margins on the tick labels.
     ImRect box(ImVec2(cell.Min.x + 0.15f * cell.GetWidth(), cell.Min.y + 0.1f * cell.GetHeight()),
                ImVec2(cell.Max.x - 0.15f * cell.GetWidth(), cell.Max.y - 0.15f * cell.GetHeight()));
@@ -338,13 +360,14 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         if (l.colorbar && has_masked && !panel.heatmap->masked_label.empty())
             bottom = std::max(bottom, 2.0f * m.pad + 1.5f * m.text);
         float top = m.pad;
-        if (!panel.title.empty()) top += text_size(s.heading, panel.title).y + 2.0f * m.pad;
+        if (!panel.title.empty()) top += text_size(l.title_font, l.title).y + 2.0f * m.pad;
         // Room for half of the last x tick label, so that it stays inside the cell.
         float right =
             m.pad + 0.5f * widest(s.body, {l.x_ticks.labels.empty() ? std::string()
                                                                     : l.x_ticks.labels.back()});
         if (l.colorbar)
-            right = colorbar_space(s, colour_range, panel.heatmap->colorbar_label, box.GetHeight());
+            right = colorbar_space(s, colour_range, panel.heatmap->colorbar_label,
+                                   has_masked ? panel.heatmap->masked_label : "", box.GetHeight());
         if (panel.legend == LegendPosition::Outside && !legend.empty())
             right += legend_size(s, legend).x + m.pad;
         box = ImRect(ImVec2(cell.Min.x + left, cell.Min.y + top),
@@ -439,9 +462,9 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
         add_vertical_text(draw, s.body, ImVec2(labels_left - m.pad - 0.5f * h, b.GetCenter().y), fg,
                           fit_text(s.body, panel.y.label, b.GetHeight() + 2.0f * m.text));
     }
-    if (!panel.title.empty())
-        add_text(draw, s.heading, ImVec2(b.GetCenter().x, b.Min.y - 2.0f * m.pad),
-                 ImVec2(0.5f, 1.0f), fg, panel.title);
+    if (!l.title.empty())
+        add_text(draw, l.title_font, ImVec2(b.GetCenter().x, b.Min.y - 2.0f * m.pad),
+                 ImVec2(0.5f, 1.0f), fg, l.title);
 }
 
 void draw_legend(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel) {
@@ -623,6 +646,10 @@ PanelResult plot_panel(int index, const Panel& panel, uint64_t version, const Pl
     draw_marks(draw, s, l, panel);
     if (overlay) draw_marks(draw, s, l, *overlay);
     draw->PopClipRect();
+    draw->PushClipRect(cell.Min, cell.Max, true);
+    draw_notes(draw, s, l, panel);
+    if (overlay) draw_notes(draw, s, l, *overlay);
+    draw->PopClipRect();
     draw_axes(draw, s, l, panel);
     if (l.colorbar) {
         const Heatmap& h = *panel.heatmap;
@@ -679,9 +706,24 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
 
     ImRect grid(ImVec2(area.Min.x + m.pad, top), ImVec2(area.Max.x - m.pad, area.Max.y - m.pad));
     if (figure.colorbar)
-        grid.Max.x -=
-            colorbar_space(style, figure.colorbar->range, figure.colorbar->label, grid.GetHeight());
-    const int cols = std::max(1, figure.cols), rows = std::max(1, figure.rows);
+        grid.Max.x -= colorbar_space(style, figure.colorbar->range, figure.colorbar->label,
+                                     figure.colorbar->masked_label, grid.GetHeight());
+    int cols = std::max(1, figure.cols), rows = std::max(1, figure.rows);
+    // A single row of three or more panels (the rotation's circles, compared encodings) wraps
+    // onto more rows when that makes each panel clearly larger in this view.
+    const int panel_count = int(figure.panels.size());
+    if (rows == 1 && panel_count >= 3) {
+        float best = std::min(grid.GetWidth() / float(cols), grid.GetHeight());
+        for (int r = 2; r <= panel_count; ++r) {
+            const int c = (panel_count + r - 1) / r;
+            const float side = std::min(grid.GetWidth() / float(c), grid.GetHeight() / float(r));
+            if (side > 1.25f * best) {
+                best = side;
+                rows = r;
+                cols = c;
+            }
+        }
+    }
     const ImVec2 cell_size(grid.GetWidth() / float(cols), grid.GetHeight() / float(rows));
     const int count = std::min(int(figure.panels.size()), rows * cols);
     std::vector<ImRect> cells;
@@ -690,12 +732,18 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
                          grid.Min.y + float(i / cols) * cell_size.y);
         cells.emplace_back(min, ImVec2(min.x + cell_size.x, min.y + cell_size.y));
     }
+    // Panel titles all in the heading font, or all in the body font when one would not fit.
+    PlotStyle panel_style = style;
+    for (int i = 0; i < count; ++i)
+        if (text_size(style.heading, figure.panels[size_t(i)].title).x > cell_size.x)
+            panel_style.heading = style.body;
+
     // Each row's boxes share the lowest top and the smallest height among them.
     std::vector<RowSpan> spans(size_t(rows), RowSpan{-FLT_MAX, FLT_MAX});
     std::vector<float> bottoms(size_t(rows), FLT_MAX);
     for (int i = 0; i < count; ++i) {
         const Layout l =
-            natural_layout(i, figure.panels[size_t(i)], version, style, cells[size_t(i)]);
+            natural_layout(i, figure.panels[size_t(i)], version, panel_style, cells[size_t(i)]);
         RowSpan& span = spans[size_t(i / cols)];
         span.top = std::max(span.top, l.free_box.Min.y);
         span.height = std::min(span.height, l.box.GetHeight());
@@ -710,7 +758,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     bool masked = false;
     for (int i = 0; i < count; ++i) {
         const PanelResult p = plot_panel(
-            i, figure.panels[size_t(i)], version, style, cells[size_t(i)],
+            i, figure.panels[size_t(i)], version, panel_style, cells[size_t(i)],
             size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr, spans[size_t(i / cols)]);
         boxes.Add(p.box);
         if (p.hover.panel >= 0) hover = p.hover;

@@ -19,7 +19,7 @@ Theme high_contrast(const Theme& base, bool dark) {
     t.muted = dark ? Rgb{0.85, 0.85, 0.85} : Rgb{0.2, 0.2, 0.2};
     t.grid = dark ? Rgb{0.3, 0.3, 0.3} : Rgb{0.8, 0.8, 0.8};
     t.note_box = dark ? Rgb{0.1, 0.1, 0.1} : Rgb{0.97, 0.97, 0.97};
-    t.line_scale = base.line_scale * 1.4;
+    t.line_scale = base.line_scale * 1.2;
     return t;
 }
 
@@ -47,6 +47,13 @@ void apply_imgui_style(const std::string& theme, bool lecture, float scale) {
     c[ImGuiCol_ChildBg] = rgba(t.background);
     c[ImGuiCol_Text] = rgba(t.foreground);
     c[ImGuiCol_TextDisabled] = rgba(t.muted);
+    if (!dark) {
+        // ImGui's light frames are white: on our white windows they would vanish.
+        c[ImGuiCol_FrameBg] = ImVec4(0.89f, 0.90f, 0.92f, 1.0f);
+        c[ImGuiCol_FrameBgHovered] = ImVec4(0.80f, 0.86f, 0.95f, 1.0f);
+        c[ImGuiCol_FrameBgActive] = ImVec4(0.70f, 0.80f, 0.95f, 1.0f);
+        c[ImGuiCol_PopupBg] = ImVec4(0.97f, 0.97f, 0.97f, 1.0f);
+    }
     style.WindowRounding = 4.0f;
     style.FrameRounding = 3.0f;
     style.GrabRounding = 3.0f;
