@@ -1,11 +1,14 @@
 #include "core/figure_data.h"
 
+#include <algorithm>
 #include <string>
 
 #include "core/analyses/decay.h"
 #include "core/analyses/frequencies.h"
 #include "core/analyses/logit_terms.h"
+#include "core/analyses/learned_table.h"
 #include "core/analyses/pe_analysis.h"
+#include "core/analyses/rope_extension.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -60,6 +63,37 @@ DataTable terms_table(const Scene& s) {
     return t;
 }
 
+const RopeEncoding& scene_rope(const Scene& s, const Encoding& e) {
+    if (const auto* rope = std::get_if<RopeEncoding>(&e)) return *rope;
+    if (const auto* xpos = std::get_if<XPosEncoding>(&e)) return xpos->rope;
+    throw InputError("--encoding", s.encoding, "rope or xpos (or --model-config of a RoPE model) for the " +
+                                                   s.figure + " figure");
+}
+
+// The training length the extension studies measure against: the config's (or
+// --original-max-pos) pre-extension length, else its max_position_embeddings, else L.
+int training_length(const Scene& s) {
+    if (s.rope_scaling.original_max_position_embeddings > 0) return s.rope_scaling.original_max_position_embeddings;
+    if (s.rope_scaling.max_position_embeddings > 0) return s.rope_scaling.max_position_embeddings;
+    return s.seq_len;
+}
+
+// The scalings compared for a context of L positions: at least the scene's factor, and at least
+// what L needs (L / training length).
+std::vector<RopeEncoding> scene_scaling_family(const Scene& s, const RopeEncoding& rope) {
+    const int train_len = training_length(s);
+    const double factor = std::max({1.0, s.rope_scaling.factor, double(s.seq_len) / train_len});
+    return scaling_family(rope, factor, train_len);
+}
+
+const std::vector<std::string> kScalingColumns = {"none", "linear", "ntk", "dynamic", "yarn", "llama3"};
+
+std::vector<std::string> with_first(std::string first, const std::vector<std::string>& rest) {
+    std::vector<std::string> names{std::move(first)};
+    names.insert(names.end(), rest.begin(), rest.end());
+    return names;
+}
+
 }  // namespace
 
 const std::vector<FigureInfo>& data_figures() {
@@ -73,6 +107,10 @@ const std::vector<FigureInfo>& data_figures() {
         {"bias", "(L, L)", "positional bias b[m, n] (alibi, kerple, fire, t5)"},
         {"buckets", "(L, L)", "T5 bucket ids"},
         {"decay", "(L, 2)", "relative distance r and RoFormer's long-term decay bound"},
+        {"turns", "(R/2, 8)", "per RoPE pair: i, theta, wavelength, scaled theta and wavelength, turns within the training length before/after scaling, turns at L"},
+        {"scalings", "(R/2, 7)", "pair i and its wavelength under none, linear, ntk, dynamic, yarn, llama3"},
+        {"extrapolation", "(L, 7)", "distance r and the largest |logit| at r under each scaling (over the first 16 content pairs)"},
+        {"pca", "(L, 3)", "absolute PE rows projected on their 3 principal components"},
     };
     return figures;
 }
@@ -135,7 +173,22 @@ DataTable compute_figure_data(const Scene& s) {
         if (!t5) throw InputError("--encoding", s.encoding, "t5 for the buckets figure");
         return square_table(t5->buckets(s.seq_len).cast<double>());
     }
-    return matrix_table(rope_decay_bound(scene_inverse_frequencies(s), s.seq_len), {"r", "bound"});
+    if (f == "decay") return matrix_table(rope_decay_bound(scene_inverse_frequencies(s), s.seq_len), {"r", "bound"});
+    if (f == "pca") return matrix_table(table_pca(absolute_pe(s), 3).projection, {"pc1", "pc2", "pc3"});
+    const Encoding e = make_encoding(s);
+    const RopeEncoding& rope = scene_rope(s, e);
+    if (f == "turns")
+        return matrix_table(rope_turns_table(rope, training_length(s), s.seq_len),
+                            {"i", "theta", "wavelength", "theta_scaled", "wavelength_scaled", "turns_before",
+                             "turns_after", "turns_at_length"});
+    const std::vector<RopeEncoding> family = scene_scaling_family(s, rope);
+    if (f == "scalings") return matrix_table(scaling_wavelengths(family, s.seq_len), with_first("i", kScalingColumns));
+    // The envelope is a max over (q, k) pairs, each costing O(L·D): the first 16 content rows are
+    // plenty to show the shape and keep L = 32k interactive.
+    const Content c = make_content(s);
+    const Eigen::Index pairs = std::min<Eigen::Index>(16, c.queries.rows());
+    return matrix_table(logit_envelopes(family, c.queries.topRows(pairs), c.keys.topRows(pairs), s.seq_len),
+                        with_first("r", kScalingColumns));
 }
 
 }  // namespace posviz

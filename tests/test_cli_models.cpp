@@ -84,3 +84,33 @@ TEST(CliModels, BadScalingFlagsAreRejected) {
 
 }  // namespace
 }  // namespace posviz
+
+namespace posviz {
+namespace {
+
+TEST(CliModels, ExtensionStudiesExportTheirTables) {
+    // Llama 3.1 at L = 32768 (4x its 8192 training length).
+    const std::string config = " --model-config " + kConfigs + "llama-3.1-8b.json --seq-len 32768";
+    const NpyArray turns = export_npy("export turns" + config);
+    ASSERT_EQ(turns.shape, (std::vector<int64_t>{64, 8}));
+    // Pair 0 (theta 1): 8192 / 2π turns in training, unscaled by llama3 (short wavelength).
+    EXPECT_NEAR(turns.data[5], 8192 / (2 * std::numbers::pi), 1e-9);
+    EXPECT_NEAR(turns.data[7], 32768 / (2 * std::numbers::pi), 1e-9);
+    const NpyArray scalings = export_npy("export scalings" + config);
+    ASSERT_EQ(scalings.shape, (std::vector<int64_t>{64, 7}));
+    // Column 2 is linear interpolation with factor 32768 / 8192 = 8 (the config's factor is 8 too):
+    // the wavelength of pair 10 is 8 × 2π / 500000^(-20/128).
+    EXPECT_NEAR(scalings.data[10 * 7 + 2], 8 * 2 * std::numbers::pi / std::pow(500000.0, -20.0 / 128), 1e-6);
+    const NpyArray envelopes = export_npy("export extrapolation --seq-len 256 --dim 16 --content ones");
+    ASSERT_EQ(envelopes.shape, (std::vector<int64_t>{256, 7}));
+    // q = k = ones: the plain-RoPE logit at r is 2·Σ_i cos(r·θ_i) / √16 (rope_extension.h).
+    for (int r : {0, 7, 200}) {
+        double sum = 0.0;
+        for (int i = 0; i < 8; ++i) sum += std::cos(r * std::pow(10000.0, -2.0 * i / 16));
+        EXPECT_NEAR(envelopes.data[r * 7 + 1], std::abs(2 * sum / 4.0), 1e-9) << r;
+    }
+    EXPECT_EQ(export_npy("export pca --encoding sinusoidal --seq-len 50").shape, (std::vector<int64_t>{50, 3}));
+}
+
+}  // namespace
+}  // namespace posviz

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "app/cli/figure_options.h"
 #include "app/cli/rope_scaling_options.h"
 #include "app/cli/scene_options.h"
 #include "core/figure_data.h"
@@ -17,6 +18,7 @@ namespace {
 struct ExportArgs {
     Scene scene;
     RopeScalingFlags rope_flags;
+    FigureExportOptions picture;
     std::string output;
     std::string dtype = "f64";
 };
@@ -37,7 +39,12 @@ void run_export(const ExportArgs& args) {
         write_data(compute_figure_data(args.scene), args, extension);
         return;
     }
-    throw InputError("-o", args.output, "a file ending in .npy or .csv");
+    if (extension == ".png" || extension == ".svg" || extension == ".pdf" || extension == ".gif" ||
+        extension == ".mp4") {
+        export_scene_figure(args.scene, args.picture, args.output);
+        return;
+    }
+    throw InputError("-o", args.output, "a file ending in .npy, .csv, .png, .svg, .pdf, .gif or .mp4");
 }
 
 }  // namespace
@@ -45,12 +52,14 @@ void run_export(const ExportArgs& args) {
 void add_export_command(CLI::App& app) {
     auto args = std::make_shared<ExportArgs>();
     CLI::App* cmd = app.add_subcommand("export", "write one figure's data or picture to a file");
-    cmd->add_option("FIGURE", args->scene.figure, "pe|wavelengths|curves|similarity|scores|terms|bias|buckets|decay")
+    cmd->add_option("FIGURE", args->scene.figure, "a figure named by `posviz list`")->required();
+    cmd->add_option("-o,--output", args->output,
+                    "output file: .npy/.csv (data), .png/.svg/.pdf (picture), .gif/.mp4 (rotation)")
         ->required();
-    cmd->add_option("-o,--output", args->output, "output file: .npy or .csv")->required();
     cmd->add_option("--dtype", args->dtype, ".npy element type: f64|f32")->capture_default_str();
     add_scene_options(*cmd, args->scene);
     add_rope_scaling_options(*cmd, args->rope_flags);
+    add_figure_export_options(*cmd, args->picture);
     cmd->callback([args] {
         apply_rope_scaling_options(args->rope_flags, args->scene);
         run_export(*args);
