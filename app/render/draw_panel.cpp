@@ -194,8 +194,8 @@ void draw_axes(const Painter& p, const Panel& panel, const PanelLayout& l) {
 
 }  // namespace
 
-Rect draw_panel(const Painter& p, const Panel& panel, Rect cell) {
-    const PanelLayout l = layout_panel(p, panel, cell);
+Rect draw_panel(const Painter& p, const Panel& panel, Rect cell, VerticalMargins row) {
+    const PanelLayout l = layout_panel(p, panel, cell, row);
     if (panel.grid && !panel.heatmap) draw_grid(p, l);
     if (panel.heatmap) draw_heatmap(p, *panel.heatmap, l);
 

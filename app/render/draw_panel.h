@@ -3,11 +3,12 @@
 #pragma once
 
 #include "app/render/painter.h"
+#include "app/render/panel_layout.h"
 #include "core/figure/figure.h"
 
 namespace posviz {
 
-// Returns the plot box (where the data went) inside the cell.
-Rect draw_panel(const Painter& painter, const Panel& panel, Rect cell);
+// Returns the plot box (where the data went) inside the cell; row: see VerticalMargins.
+Rect draw_panel(const Painter& painter, const Panel& panel, Rect cell, VerticalMargins row);
 
 }  // namespace posviz

@@ -125,7 +125,8 @@ Ticks fitting_y_ticks(const Painter& painter, const Axis& axis, const AxisMap& m
 
 }  // namespace
 
-PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell) {
+PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
+                         VerticalMargins at_least) {
     const Theme& theme = painter.theme;
     const PanelMetrics m(theme);
     const TextStyle tick_style = painter.text_style(theme.tick_size);
@@ -163,6 +164,9 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell) 
         if (layout.colorbar)
             right = colorbar_space(painter, panel_colorbar(*panel.heatmap), box.h) + m.pad;
         right += legend_outside_space(painter, panel);
+        top = std::max(top, at_least.top);
+        bottom = std::max(bottom, at_least.bottom);
+        layout.margins = {top, bottom};
         box = {cell.x + left, cell.y + top, std::max(1.0, cell.w - left - right),
                std::max(1.0, cell.h - top - bottom)};
         if (panel.equal_aspect) {

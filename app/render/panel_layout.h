@@ -16,8 +16,15 @@ struct AxisMap {
     double operator()(double v) const;
 };
 
+// Space above and below the plot box in its cell. The panels of one figure row take the row's
+// largest, so that their boxes line up however long their titles or labels are.
+struct VerticalMargins {
+    double top = 0.0, bottom = 0.0;
+};
+
 struct PanelLayout {
-    Rect box;  // the plot area
+    Rect box;                 // the plot area
+    VerticalMargins margins;  // as used, before an equal aspect shrinks the box
     AxisMap x, y;
     Ticks x_ticks, y_ticks;
     bool colorbar = false;  // the heatmap's own, right of the box
@@ -34,6 +41,7 @@ struct PanelMetrics {
           colorbar_gap(1.0 * theme.tick_size) {}
 };
 
-PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell);
+PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
+                         VerticalMargins at_least = {});
 
 }  // namespace posviz

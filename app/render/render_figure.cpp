@@ -1,8 +1,10 @@
 #include <algorithm>
+#include <vector>
 
 #include "app/render/draw_heatmap.h"
 #include "app/render/draw_panel.h"
 #include "app/render/painter.h"
+#include "app/render/panel_layout.h"
 #include "app/render/render.h"
 
 namespace posviz {
@@ -48,11 +50,22 @@ void render_figure(cairo_t* cr, const Figure& figure, const RenderStyle& style, 
         figure.colorbar ? colorbar_space(p, *figure.colorbar, 0.8 * grid_height) : 0.0;
     const int rows = std::max(1, figure.rows), cols = std::max(1, figure.cols);
     const double cell_w = (width - margin - colorbar_strip) / cols, cell_h = grid_height / rows;
-    double boxes_top = height, boxes_bottom = 0.0;
-    for (size_t i = 0; i < figure.panels.size() && int(i) < rows * cols; ++i) {
+    const size_t count = std::min(figure.panels.size(), size_t(rows * cols));
+    auto cell = [&](size_t i) {
         const int r = int(i) / cols, c = int(i) % cols;
-        const Rect box = draw_panel(p, figure.panels[i],
-                                    {0.5 * margin + c * cell_w, top + r * cell_h, cell_w, cell_h});
+        return Rect{0.5 * margin + c * cell_w, top + r * cell_h, cell_w, cell_h};
+    };
+    // First the margins each panel needs, then every panel of a row with the row's largest.
+    std::vector<VerticalMargins> row_margins(static_cast<size_t>(rows));
+    for (size_t i = 0; i < count; ++i) {
+        const VerticalMargins need = layout_panel(p, figure.panels[i], cell(i)).margins;
+        VerticalMargins& row = row_margins[i / size_t(cols)];
+        row.top = std::max(row.top, need.top);
+        row.bottom = std::max(row.bottom, need.bottom);
+    }
+    double boxes_top = height, boxes_bottom = 0.0;
+    for (size_t i = 0; i < count; ++i) {
+        const Rect box = draw_panel(p, figure.panels[i], cell(i), row_margins[i / size_t(cols)]);
         boxes_top = std::min(boxes_top, box.y);
         boxes_bottom = std::max(boxes_bottom, box.y + box.h);
     }

@@ -16,9 +16,10 @@ struct Font {
     cairo_font_face_t* face = nullptr;
     FcCharSet* charset = nullptr;  // owned by the matched pattern
     std::string family;
-    // CJK fonts draw U+00B7 full width (a Chinese separator); in formulas like q·k it is a
-    // product and must stay narrow, so it is taken from the next font.
-    bool full_width_middle_dot = false;
+    // CJK fonts draw some symbols full width (· is a Chinese separator there); in our labels they
+    // are mathematics (q·k, √D, 13 × 0.75, m = 0 … 8) and must stay narrow, so they are taken
+    // from the next font of the chain.
+    bool wide_math_symbols = false;
 };
 
 // One family resolved by fontconfig; the pattern (and with it the charset) lives as long as the
@@ -55,7 +56,7 @@ const std::vector<Font>& font_chain(const TextStyle& style) {
     if (it != chains.end()) return it->second;
     std::vector<Font> chain;
     Font cjk = load_font("Noto Sans CJK SC", style.weight);
-    cjk.full_width_middle_dot = true;
+    cjk.wide_math_symbols = true;
     if (chinese) chain.push_back(cjk);
     chain.push_back(load_font("DejaVu Sans", style.weight));
     if (!chinese) chain.push_back(cjk);
@@ -75,8 +76,12 @@ FcChar32 next_codepoint(const std::string& s, size_t& i) {
     return c;
 }
 
+bool is_math_symbol(FcChar32 c) {
+    return c == 0x00b7 || c == 0x00d7 || c == 0x2026 || c == 0x2212 || c == 0x221a;  // · × … − √
+}
+
 // Splits text into runs that one font can draw: the first font of the chain that has the
-// character (see full_width_middle_dot), or the leading font (which draws its "missing" box)
+// character (see wide_math_symbols), or the leading font (which draws its "missing" box)
 // when none has it.
 struct Run {
     size_t font = 0;
@@ -90,7 +95,7 @@ std::vector<Run> split_runs(const std::string& utf8, const std::vector<Font>& ch
         const FcChar32 c = next_codepoint(utf8, i);
         size_t font = 0;
         for (size_t f = 0; f < chain.size(); ++f) {
-            if (chain[f].full_width_middle_dot && c == 0x00b7) continue;
+            if (chain[f].wide_math_symbols && is_math_symbol(c)) continue;
             if (chain[f].charset && FcCharSetHasChar(chain[f].charset, c)) {
                 font = f;
                 break;

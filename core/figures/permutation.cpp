@@ -34,7 +34,8 @@ Figure permutation_figure(const Scene& scene, const FigureOptions& options) {
                        double residual) {
         for (const Matrix* m : {&study.attention_x, &study.attention_px}) {
             Panel panel = attention_panel(*m, true, t);
-            panel.title = who + (m == &study.attention_x ? ": attention(X)" : ": attention(PX)");
+            panel.title =
+                who + t(": ", "：") + (m == &study.attention_x ? "attention(X)" : "attention(PX)");
             panel.heatmap->vmax = largest;
             panel.heatmap->colorbar = m == &study.attention_px;
             figure.panels.push_back(std::move(panel));
