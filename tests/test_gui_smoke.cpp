@@ -1,0 +1,171 @@
+// The GUI end to end, through the real binary (ctest `gui_smoke`, under Xvfb): `posviz screenshot`
+// of every view and every shipped preset, in both languages, both themes and lecture mode. The
+// pictures must not be blank and different views must look different. Without any display the
+// GUI must say so (exit 1) while screenshots still work headless, and bad input must be exit 2.
+#include <cairo.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "run_posviz.h"
+
+namespace posviz {
+namespace {
+
+using testing::run_posviz;
+
+struct Picture {
+    int width = 0, height = 0;
+    std::vector<double> luminance;  // 0..255 per pixel
+};
+
+Picture load_png(const std::string& path) {
+    cairo_surface_t* surface = cairo_image_surface_create_from_png(path.c_str());
+    Picture p;
+    if (cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS) {
+        p.width = cairo_image_surface_get_width(surface);
+        p.height = cairo_image_surface_get_height(surface);
+        const int stride = cairo_image_surface_get_stride(surface);
+        const unsigned char* data = cairo_image_surface_get_data(surface);
+        for (int y = 0; y < p.height; ++y)
+            for (int x = 0; x < p.width; ++x) {
+                const uint32_t px = *reinterpret_cast<const uint32_t*>(data + y * stride + x * 4);
+                p.luminance.push_back(0.299 * ((px >> 16) & 255) + 0.587 * ((px >> 8) & 255) +
+                                      0.114 * (px & 255));
+            }
+    }
+    cairo_surface_destroy(surface);
+    return p;
+}
+
+double mean(const Picture& p) {
+    double sum = 0.0;
+    for (double v : p.luminance) sum += v;
+    return sum / double(p.luminance.size());
+}
+
+double variance(const Picture& p) {
+    const double m = mean(p);
+    double sum = 0.0;
+    for (double v : p.luminance) sum += (v - m) * (v - m);
+    return sum / double(p.luminance.size());
+}
+
+double mean_difference(const Picture& a, const Picture& b) {
+    double sum = 0.0;
+    for (size_t i = 0; i < a.luminance.size() && i < b.luminance.size(); ++i)
+        sum += std::abs(a.luminance[i] - b.luminance[i]);
+    return sum / double(a.luminance.size());
+}
+
+// Screenshots `args` into a fresh file and checks it is a non-blank picture of the given size.
+Picture screenshot(const std::string& args, int width = 1280, int height = 720) {
+    const std::string path = testing::make_temp_dir() + "/shot.png";
+    const testing::RunResult r =
+        run_posviz("screenshot " + args + " --size " + std::to_string(width) + "x" +
+                   std::to_string(height) + " -o " + path);
+    EXPECT_EQ(r.status, 0) << args << "\n" << r.err;
+    const Picture p = load_png(path);
+    EXPECT_EQ(p.width, width) << args;
+    EXPECT_EQ(p.height, height) << args;
+    // A blank or nearly blank window (one colour, or a lone line of text) is far below this.
+    if (!p.luminance.empty()) {
+        EXPECT_GT(variance(p), 150.0) << args;
+    }
+    return p;
+}
+
+// Each view with a preset whose encoding it draws.
+const std::map<std::string, std::string> k_view_presets = {
+    {"wavelengths", "sinusoidal-waves"}, {"matrices", "sinusoidal-matrix"},
+    {"attention", "relative"},           {"bias", "alibi-and-beyond"},
+    {"rotation", "rope-rotation"},       {"decay", "rope-relative"},
+    {"permutation", "order-blindness"},  {"terms", "absolute-terms"}};
+
+TEST(GuiSmoke, EveryViewRendersAndViewsDiffer) {
+    std::map<std::string, Picture> pictures;
+    for (const auto& [view, preset] : k_view_presets)
+        pictures[view] = screenshot("--preset " + preset + " --views " + view);
+    for (auto a = pictures.begin(); a != pictures.end(); ++a)
+        for (auto b = std::next(a); b != pictures.end(); ++b)
+            EXPECT_GT(mean_difference(a->second, b->second), 2.0)
+                << a->first << " and " << b->first << " look the same";
+}
+
+TEST(GuiSmoke, EveryShippedPresetRenders) {
+    const testing::RunResult list = run_posviz("list");
+    ASSERT_EQ(list.status, 0);
+    const size_t start = list.out.find("presets");
+    ASSERT_NE(start, std::string::npos) << list.out;
+    std::stringstream lines(list.out.substr(start));
+    std::string line;
+    std::getline(lines, line);  // the heading
+    int count = 0;
+    while (std::getline(lines, line) && line.rfind("  ", 0) == 0) {
+        screenshot("--preset " + line.substr(2));
+        ++count;
+    }
+    EXPECT_GE(count, 8);
+}
+
+TEST(GuiSmoke, LanguagesThemesAndLectureMode) {
+    const Picture en = screenshot("--preset rope-relative");
+    const Picture zh = screenshot("--preset rope-relative --lang zh");
+    const Picture light = screenshot("--preset rope-relative --theme light");
+    const Picture lecture = screenshot("--preset rope-relative --lecture --lang zh");
+    EXPECT_GT(mean_difference(en, zh), 0.5);   // the words differ, the figures do not
+    EXPECT_GT(mean(light), mean(en) + 100.0);  // a light window on paper, a dark one on screen
+    EXPECT_GT(mean_difference(zh, lecture), 5.0);
+}
+
+// Runs `args` with no X or Wayland display in the environment.
+testing::RunResult without_display(const std::string& args) {
+    const char* display = std::getenv("DISPLAY");
+    const std::string saved = display ? display : "";
+    unsetenv("DISPLAY");
+    unsetenv("WAYLAND_DISPLAY");
+    const testing::RunResult r = run_posviz(args);
+    if (display) setenv("DISPLAY", saved.c_str(), 1);
+    return r;
+}
+
+TEST(GuiSmoke, NoDisplaySaysSoAndPointsToExport) {
+    const testing::RunResult r = without_display("gui");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("no display"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("posviz export"), std::string::npos) << r.err;
+}
+
+TEST(GuiSmoke, ScreenshotsWorkHeadlessWithoutDisplay) {
+    const std::string path = testing::make_temp_dir() + "/headless.png";
+    const testing::RunResult r =
+        without_display("screenshot --preset learned --size 800x600 -o " + path);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Picture p = load_png(path);
+    EXPECT_EQ(p.width, 800);
+    EXPECT_GT(variance(p), 150.0);
+}
+
+TEST(GuiSmoke, BadInputIsExitStatusTwo) {
+    const std::string dir = testing::make_temp_dir();
+    std::ofstream(dir + "/broken.json") << "{\"views\": {\"attention\": {\"speed\": 1}}}";
+    for (const std::string& args : {"--preset no-such-step -o " + dir + "/a.png",
+                                   "--preset " + dir + "/broken.json -o " + dir + "/b.png",
+                                   "--preset learned --size 10x10 -o " + dir + "/c.png",
+                                   "--preset learned --views spiral -o " + dir + "/d.png",
+                                   "--preset learned -o " + dir + "/e.jpg"}) {
+        const testing::RunResult r = run_posviz("screenshot " + args);
+        EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+        EXPECT_NE(r.err.find("error"), std::string::npos) << args;
+    }
+    EXPECT_NE(run_posviz("screenshot --preset " + dir + "/broken.json -o " + dir + "/b.png")
+                  .err.find("broken.json.views.attention.speed"),
+              std::string::npos);
+}
+
+}  // namespace
+}  // namespace posviz

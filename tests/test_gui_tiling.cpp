@@ -1,0 +1,62 @@
+// Tiling the view windows: every window inside the area, none overlapping, the area covered, and
+// cell shapes near the one figures like.
+#include <gtest/gtest.h>
+
+#include "app/gui/tiling.h"
+
+namespace posviz::gui {
+namespace {
+
+float covered_area(const std::vector<Tile>& tiles) {
+    float sum = 0.0f;
+    for (const Tile& t : tiles) sum += t.width * t.height;
+    return sum;
+}
+
+bool overlap(const Tile& a, const Tile& b) {
+    return a.x < b.x + b.width - 0.01f && b.x < a.x + a.width - 0.01f &&
+           a.y < b.y + b.height - 0.01f && b.y < a.y + a.height - 0.01f;
+}
+
+TEST(GuiTiling, CoversTheAreaWithoutOverlap) {
+    const Tile area{100.0f, 50.0f, 1200.0f, 800.0f};
+    for (int count = 1; count <= 8; ++count) {
+        const std::vector<Tile> tiles = tile_area(count, area);
+        ASSERT_EQ(int(tiles.size()), count);
+        EXPECT_NEAR(covered_area(tiles), area.width * area.height, 1.0f) << count << " views";
+        for (size_t i = 0; i < tiles.size(); ++i) {
+            EXPECT_GE(tiles[i].x, area.x - 0.01f);
+            EXPECT_GE(tiles[i].y, area.y - 0.01f);
+            EXPECT_LE(tiles[i].x + tiles[i].width, area.x + area.width + 0.01f);
+            EXPECT_LE(tiles[i].y + tiles[i].height, area.y + area.height + 0.01f);
+            for (size_t j = i + 1; j < tiles.size(); ++j)
+                EXPECT_FALSE(overlap(tiles[i], tiles[j])) << count << " views: " << i << ", " << j;
+        }
+    }
+}
+
+TEST(GuiTiling, ChoosesShapesNearTheFiguresAspect) {
+    // Two views on a wide screen sit side by side only if that keeps them figure-shaped; on a
+    // 1600×800 area stacking gives 1600×400 (4:1) and side by side 800×800 (1:1): side by side.
+    const std::vector<Tile> wide = tile_area(2, {0.0f, 0.0f, 1600.0f, 800.0f});
+    EXPECT_FLOAT_EQ(wide[0].width, 800.0f);
+    EXPECT_FLOAT_EQ(wide[1].x, 800.0f);
+    // On a tall area they stack.
+    const std::vector<Tile> tall = tile_area(2, {0.0f, 0.0f, 1000.0f, 1200.0f});
+    EXPECT_FLOAT_EQ(tall[0].width, 1000.0f);
+    EXPECT_FLOAT_EQ(tall[1].y, 600.0f);
+}
+
+TEST(GuiTiling, LastRowWidensToFillIt) {
+    // Three views in two rows on a square area: two on top, the third the full width below.
+    const std::vector<Tile> tiles = tile_area(3, {0.0f, 0.0f, 1000.0f, 1000.0f});
+    EXPECT_FLOAT_EQ(tiles[2].width, 1000.0f);
+    EXPECT_FLOAT_EQ(tiles[0].width, 500.0f);
+}
+
+TEST(GuiTiling, NoViewsNoTiles) {
+    EXPECT_TRUE(tile_area(0, {0.0f, 0.0f, 10.0f, 10.0f}).empty());
+}
+
+}  // namespace
+}  // namespace posviz::gui

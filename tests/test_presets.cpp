@@ -1,0 +1,149 @@
+// The shipped presets (assets/presets): each parses, tells its step in both languages, opens
+// views, and every figure those views show builds. Plus the preset format's own checks.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "app/gui/preset.h"
+#include "app/gui/view_figures.h"
+#include "expect_input_error.h"
+
+namespace posviz::gui {
+namespace {
+
+std::string scratch_file(const std::string& name, const std::string& text) {
+    const auto dir = std::filesystem::temp_directory_path() / "posviz_test_presets";
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / name).string();
+    std::ofstream(path) << text;
+    return path;
+}
+
+TEST(Presets, AtLeastEightFollowTheStoryline) {
+    const std::vector<std::string> files = preset_files(presets_dir());
+    ASSERT_GE(files.size(), 8u);
+    // The storyline's order: order blindness first, sinusoidal, learned, relative, RoPE, ALiBi.
+    std::vector<std::string> encodings;
+    for (const std::string& f : files) encodings.push_back(read_preset(f).scene.encoding);
+    auto first = [&](const std::string& e) {
+        return std::find(encodings.begin(), encodings.end(), e) - encodings.begin();
+    };
+    EXPECT_EQ(preset_name(files.front()), "order-blindness");
+    EXPECT_LT(first("sinusoidal"), first("learned"));
+    EXPECT_LT(first("learned"), first("t5"));
+    EXPECT_LT(first("t5"), first("rope"));
+    EXPECT_LT(first("rope"), first("alibi"));
+}
+
+TEST(Presets, EachHasTitleAndNoteInBothLanguages) {
+    for (const std::string& f : preset_files(presets_dir())) {
+        const Preset p = read_preset(f);
+        EXPECT_FALSE(p.title_en.empty()) << f;
+        EXPECT_FALSE(p.title_zh.empty()) << f;
+        EXPECT_FALSE(p.note_en.empty()) << f;
+        EXPECT_FALSE(p.note_zh.empty()) << f;
+        EXPECT_NE(p.title_en, p.title_zh) << f << ": the Chinese title is not translated";
+        EXPECT_LE(p.title_en.size(), 60u) << f << ": a title is a short line";
+    }
+}
+
+TEST(Presets, EveryOpenViewBuildsItsFigures) {
+    for (const std::string& f : preset_files(presets_dir())) {
+        const Preset p = read_preset(f);
+        int open = 0;
+        for (const ViewInfo& info : view_infos()) {
+            const ViewSettings& v = settings_of(p.views, info.id);
+            if (!v.open) continue;
+            ++open;
+            for (const char* lang : {"en", "zh"}) {
+                const std::vector<ViewFigure> figures = view_figures(info.id, p.scene, v, lang);
+                EXPECT_FALSE(figures.empty()) << f << ": " << info.key << " draws nothing";
+                for (const ViewFigure& figure : figures) {
+                    const FigureOutcome outcome = build_requested_figure(figure.request);
+                    EXPECT_TRUE(outcome.figure) << f << ": " << info.key << ": " << outcome.error;
+                    if (outcome.figure) {
+                        EXPECT_FALSE(outcome.figure->panels.empty());
+                    }
+                }
+            }
+        }
+        EXPECT_GE(open, 1) << f;
+    }
+}
+
+TEST(Presets, SaveAndReadBack) {
+    Preset p;
+    p.title_en = "Mine";
+    p.title_zh = "我的";
+    p.note_en = "A note.";
+    p.scene.encoding = "kerple";
+    p.scene.seq_len = 40;
+    settings_of(p.views, ViewId::Decay) = {true, {"10000", "500000"}, true, false, 4.0, 0};
+    settings_of(p.views, ViewId::Rotation) = {true, {}, false, true, 2.5, 7};
+    const std::string path = scratch_file("saved.json", "");
+    write_preset(p, path);
+    const Preset back = read_preset(path);
+    EXPECT_EQ(back.title_zh, "我的");
+    EXPECT_EQ(back.note_zh, "");
+    EXPECT_EQ(back.scene.encoding, "kerple");
+    EXPECT_EQ(back.scene.seq_len, 40);
+    EXPECT_EQ(back.views, p.views);
+}
+
+TEST(Presets, ChineseFallsBackToEnglish) {
+    Preset p;
+    p.title_en = "Only English";
+    EXPECT_EQ(preset_title(p, "zh"), "Only English");
+}
+
+TEST(Presets, MalformedFilesNameTheProblem) {
+    const std::string not_json = scratch_file("broken.json", "{\"title\": ");
+    EXPECT_INPUT_ERROR(read_preset(not_json), not_json);
+    EXPECT_INPUT_ERROR(read_preset(scratch_file("typo.json", R"({"titel": {"en": "x"}})")),
+                       "typo.json.titel");
+    EXPECT_INPUT_ERROR(read_preset(scratch_file("lang.json", R"({"title": {"fr": "x"}})")),
+                       "lang.json.title.fr");
+    EXPECT_INPUT_ERROR(read_preset(scratch_file("scene.json", R"({"scene": {"dim": "64"}})")),
+                       "scene.json.scene.dim");
+    EXPECT_INPUT_ERROR(read_preset(scratch_file("view.json", R"({"views": {"spiral": {}}})")),
+                       "view.json.views.spiral");
+    EXPECT_INPUT_ERROR(
+        read_preset(scratch_file("key.json", R"({"views": {"attention": {"speed": 2}}})")),
+        "key.json.views.attention.speed");
+    EXPECT_INPUT_ERROR(
+        read_preset(scratch_file("type.json", R"({"views": {"rotation": {"playing": "yes"}}})")),
+        "type.json.views.rotation.playing");
+    EXPECT_INPUT_ERROR(read_preset("/nonexistent/preset.json"), "/nonexistent/preset.json");
+}
+
+TEST(Presets, FoundByNameNumberOrPath) {
+    const std::string dir = presets_dir();
+    const std::string by_name = resolve_preset("rope-rotation", dir);
+    EXPECT_EQ(preset_name(by_name), "rope-rotation");
+    EXPECT_EQ(resolve_preset(std::filesystem::path(by_name).stem().string(), dir), by_name);
+    EXPECT_EQ(resolve_preset(by_name, dir), by_name);
+    EXPECT_INPUT_ERROR(resolve_preset("no-such-step", dir), "--preset");
+}
+
+TEST(Presets, ViewsDrawOnlyTheirEncodings) {
+    Scene scene;
+    scene.encoding = "alibi";
+    const ViewSettings open{true, {}, false, false, 4.0, 0};
+    EXPECT_TRUE(view_figures(ViewId::Rotation, scene, open, "en").empty());
+    EXPECT_EQ(view_figures(ViewId::Bias, scene, open, "en").size(), 1u);
+    scene.encoding = "t5";
+    EXPECT_EQ(view_figures(ViewId::Bias, scene, open, "en").size(), 2u);  // bias and buckets
+    scene.encoding = "rope";
+    const std::vector<ViewFigure> waves = view_figures(ViewId::Wavelengths, scene, open, "zh");
+    ASSERT_EQ(waves.size(), 1u);  // no PE curves for RoPE: only the wavelengths
+    EXPECT_EQ(waves[0].request.scene.figure, "wavelengths");
+    EXPECT_EQ(waves[0].request.options.lang, "zh");
+    // Attention compares the view's own list.
+    const ViewSettings compare{true, {"nope", "rope"}, false, false, 4.0, 0};
+    EXPECT_EQ(view_figures(ViewId::Attention, scene, compare, "en")[0].request.scene.compare,
+              compare.compare);
+}
+
+}  // namespace
+}  // namespace posviz::gui
