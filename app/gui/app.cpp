@@ -156,7 +156,7 @@ float story_bar(App& app, ImVec2 pos, float width) {
         if (ImGui::ArrowButton("##previous", ImGuiDir_Left))
             go_to_preset(app, app.preset_index - 1);
         ImGui::SameLine();
-        if (!app.preset_paths.empty()) {
+        if (app.preset_index >= 0) {
             ImGui::AlignTextToFramePadding();
             ImGui::Text("%d / %d", app.preset_index + 1, int(app.preset_paths.size()));
             ImGui::SameLine();

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 
+#include "app/gui/plot_transform.h"
 #include "core/formats/scene_json.h"
 #include "core/input_error.h"
 
@@ -17,7 +18,8 @@ std::atomic<uint64_t> g_next_version{1};
 bool same_request(const FigureRequest& a, const FigureRequest& b) {
     return a.options.lang == b.options.lang && a.options.colormap == b.options.colormap &&
            a.options.log_x == b.options.log_x && a.rotation_frame == b.rotation_frame &&
-           a.rotation_frames == b.rotation_frames && same_scene(a.scene, b.scene);
+           a.rotation_frames == b.rotation_frames && a.theme == b.theme &&
+           same_scene(a.scene, b.scene);
 }
 
 FigureOutcome build_requested_figure(const FigureRequest& r) {
@@ -52,6 +54,7 @@ void FigureJob::request(const FigureRequest& request) {
 }
 
 void FigureJob::start(const FigureRequest& request) {
+    started_ = request;
     running_ = std::async(std::launch::async, build_requested_figure, request);
 }
 
@@ -59,12 +62,14 @@ void FigureJob::collect() {
     if (!running_.valid() ||
         running_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
         return;
+    const std::optional<FigureRequest> built = started_;
     FigureOutcome outcome = running_.get();
+    error_ = outcome.error;
     if (outcome.figure) {
-        figure_ = std::move(outcome.figure);
+        figure_ = std::move(outcome);
+        pixels_theme_ = built->theme;
         version_ = g_next_version++;
     }
-    error_ = outcome.error;
     if (pending_) {
         start(*pending_);
         pending_.reset();

@@ -22,8 +22,7 @@ struct Entry {
 
 std::unordered_map<ImGuiID, Entry> g_textures;
 
-void upload(Entry& e, const Heatmap& heatmap, const Theme& theme) {
-    const std::vector<uint8_t> pixels = heatmap_rgba(heatmap, theme);
+void upload(Entry& e, const Heatmap& heatmap, const std::vector<uint8_t>& pixels) {
     if (e.texture == 0) glGenTextures(1, &e.texture);
     glBindTexture(GL_TEXTURE_2D, e.texture);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
@@ -54,13 +53,16 @@ void delete_stale(int frame) {
 }  // namespace
 
 HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme& theme,
-                               uint64_t version) {
+                               uint64_t version, const std::vector<uint8_t>* pixels) {
     const int frame = ImGui::GetFrameCount();
     delete_stale(frame);
     Entry& e = g_textures[key];
     if (e.texture == 0 || e.version != version || e.theme != theme.name ||
         e.colormap != heatmap.colormap) {
-        upload(e, heatmap, theme);
+        if (pixels && pixels->size() == size_t(heatmap.values.size()) * 4)
+            upload(e, heatmap, *pixels);
+        else
+            upload(e, heatmap, heatmap_rgba(heatmap, theme));
         e.version = version;
         e.theme = theme.name;
         e.colormap = heatmap.colormap;

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "core/figure/figure.h"
 #include "core/figure/theme.h"
@@ -19,8 +20,9 @@ struct HeatmapTexture {
 };
 
 // `key` identifies the panel (its ImGui id); `version` changes whenever the figure's data does.
+// `pixels`, if given, are heatmap_rgba(heatmap, theme) made ahead of time (off the UI thread).
 HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme& theme,
-                               uint64_t version);
+                               uint64_t version, const std::vector<uint8_t>* pixels);
 
 // Deletes every texture (before the OpenGL context goes away).
 void release_heatmap_textures();

@@ -577,7 +577,8 @@ struct PanelState {
     HeatmapTexture texture;
 };
 
-PanelState panel_state(int index, const Panel& panel, uint64_t version, const PlotStyle& s) {
+PanelState panel_state(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
+                       const std::vector<uint8_t>* pixels) {
     PanelState state;
     ImGui::PushID(index);
     state.id = ImGui::GetID("panel");
@@ -588,20 +589,21 @@ PanelState panel_state(int index, const Panel& panel, uint64_t version, const Pl
     if (!(state.zoom->default_x == state.default_x && state.zoom->default_y == state.default_y))
         *state.zoom = {state.default_x, state.default_y, state.default_x, state.default_y};
     if (panel.heatmap && panel.heatmap->values.size() > 0)
-        state.texture = heatmap_texture(state.id, *panel.heatmap, *s.theme, version);
+        state.texture = heatmap_texture(state.id, *panel.heatmap, *s.theme, version, pixels);
     return state;
 }
 
 Layout natural_layout(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
-                      const ImRect& cell) {
-    const PanelState state = panel_state(index, panel, version, s);
+                      const ImRect& cell, const std::vector<uint8_t>* pixels) {
+    const PanelState state = panel_state(index, panel, version, s, pixels);
     return layout_panel(panel, s, cell, state.zoom->x, state.zoom->y, state.texture.has_masked,
                         nullptr);
 }
 
 PanelResult plot_panel(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
-                       const ImRect& cell, const Panel* overlay, const RowSpan& row) {
-    const PanelState state = panel_state(index, panel, version, s);
+                       const ImRect& cell, const Panel* overlay, const RowSpan& row,
+                       const std::vector<uint8_t>* pixels) {
+    const PanelState state = panel_state(index, panel, version, s, pixels);
     ZoomState& zoom = *state.zoom;
     const HeatmapTexture& texture = state.texture;
     const AxisRange &default_x = state.default_x, &default_y = state.default_y;
@@ -678,7 +680,11 @@ PanelResult plot_panel(int index, const Panel& panel, uint64_t version, const Pl
 }  // namespace
 
 PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, const PlotStyle& style,
-                     ImVec2 size, const std::vector<Panel>& overlays) {
+                     ImVec2 size, const std::vector<Panel>& overlays,
+                     const std::vector<std::vector<uint8_t>>& heatmap_pixels) {
+    auto pixels_of = [&](int i) {
+        return size_t(i) < heatmap_pixels.size() ? &heatmap_pixels[size_t(i)] : nullptr;
+    };
     ImGui::PushID(id);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImRect area(origin,
@@ -742,8 +748,8 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     std::vector<RowSpan> spans(size_t(rows), RowSpan{-FLT_MAX, FLT_MAX});
     std::vector<float> bottoms(size_t(rows), FLT_MAX);
     for (int i = 0; i < count; ++i) {
-        const Layout l =
-            natural_layout(i, figure.panels[size_t(i)], version, panel_style, cells[size_t(i)]);
+        const Layout l = natural_layout(i, figure.panels[size_t(i)], version, panel_style,
+                                        cells[size_t(i)], pixels_of(i));
         RowSpan& span = spans[size_t(i / cols)];
         span.top = std::max(span.top, l.free_box.Min.y);
         span.height = std::min(span.height, l.box.GetHeight());
@@ -757,9 +763,10 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     ImRect boxes(ImVec2(FLT_MAX, FLT_MAX), ImVec2(-FLT_MAX, -FLT_MAX));
     bool masked = false;
     for (int i = 0; i < count; ++i) {
-        const PanelResult p = plot_panel(
-            i, figure.panels[size_t(i)], version, panel_style, cells[size_t(i)],
-            size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr, spans[size_t(i / cols)]);
+        const PanelResult p =
+            plot_panel(i, figure.panels[size_t(i)], version, panel_style, cells[size_t(i)],
+                       size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr,
+                       spans[size_t(i / cols)], pixels_of(i));
         boxes.Add(p.box);
         if (p.hover.panel >= 0) hover = p.hover;
         masked = masked || p.has_masked;

@@ -38,8 +38,10 @@ struct PlotHover {
 // Draws `figure` into a `size` pixel region at the cursor and advances the cursor past it.
 // `version` must change whenever the figure's data does: heatmap textures are uploaded only then.
 // overlays[i], when given, is drawn over panel i in its axes: marks such as a linked cursor,
-// added by the caller without copying the figure.
+// added by the caller without copying the figure. heatmap_pixels[i], when given, is panel i's
+// heatmap_rgba for style.theme, made ahead of time (the figure's worker thread does that).
 PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, const PlotStyle& style,
-                     ImVec2 size, const std::vector<Panel>& overlays = {});
+                     ImVec2 size, const std::vector<Panel>& overlays = {},
+                     const std::vector<std::vector<uint8_t>>& heatmap_pixels = {});
 
 }  // namespace posviz::gui

@@ -145,8 +145,10 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
         ImGui::SetCursorScreenPos(side_by_side ? ImVec2(origin.x + float(i) * size.x, origin.y)
                                                : ImVec2(origin.x, origin.y + float(i) * size.y));
         const FigureJob& job = rt.jobs[size_t(k)];
-        hovers[size_t(k)] = PlotFigure(k == 0 ? "figure0" : "figure1", *job.figure(), job.version(),
-                                       style, size, overlays[size_t(k)]);
+        static const std::vector<std::vector<uint8_t>> none;
+        hovers[size_t(k)] = PlotFigure(
+            k == 0 ? "figure0" : "figure1", *job.figure(), job.version(), style, size,
+            overlays[size_t(k)], job.pixels_theme() == style.theme ? job.heatmap_pixels() : none);
         if (hovers[size_t(k)].panel >= 0) rt.focused_figure = k;
     }
     if (computing) {
@@ -164,14 +166,15 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
 std::array<PlotHover, 2> show_view(App& app, ViewId id,
                                    const std::array<std::vector<Panel>, 2>& overlays = {}) {
     ViewRuntime& rt = app.runtime[size_t(id)];
-    const std::vector<ViewFigure> figures =
+    std::vector<ViewFigure> figures =
         view_figures(id, app.scene, settings_of(app.views, id), language());
     if (figures.empty()) {
         encoding_chooser(app, view_encodings(id));
         return {};
     }
     std::vector<int> slots;
-    for (const ViewFigure& f : figures) {
+    for (ViewFigure& f : figures) {
+        f.request.theme = &figure_theme(app.theme, app.lecture);  // heatmaps coloured off-thread
         rt.jobs[size_t(f.slot)].request(f.request);
         slots.push_back(f.slot);
     }
