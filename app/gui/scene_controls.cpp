@@ -7,9 +7,8 @@
 #include <sstream>
 
 #include "app/gui/language.h"
+#include "app/gui/scene_files.h"
 #include "core/figures/figure_text.h"
-#include "core/formats/npy.h"
-#include "core/formats/safetensors.h"
 #include "core/input_error.h"
 
 namespace posviz::gui {
@@ -88,38 +87,14 @@ bool parse_dims(const std::string& text, std::vector<int>& dims) {
     return true;
 }
 
-// Query and key content from two .npy files of equal shape (L, D); L and D follow the files.
-void load_content(App& app) {
-    Scene& s = app.scene;
+// Loads the files typed into the Scene window; a wrong one is reported, the scene unchanged.
+template <class Use>
+void load(App& app, Use&& use, const char* what_en, const char* what_zh) {
     try {
-        const Matrix q = read_npy_matrix(app.files.queries_path, tr("queries", "查询"));
-        const Matrix k =
-            read_npy_matrix(app.files.keys_path, tr("keys", "键"), int(q.rows()), int(q.cols()));
-        s.queries_path = app.files.queries_path;
-        s.keys_path = app.files.keys_path;
-        s.seq_len = int(q.rows());
-        s.dim = int(q.cols());
-        app.status = std::string(tr("content loaded: L = ", "已载入内容：L = ")) +
-                     std::to_string(s.seq_len) + ", D = " + std::to_string(s.dim);
-        app.problem.clear();
-    } catch (const InputError& e) {
-        app.problem = e.what();
-    }
-}
-
-// A learned position table (.npy, or a tensor in .safetensors); D follows its columns.
-void load_table(App& app) {
-    Scene& s = app.scene;
-    const std::string& path = app.files.table_path;
-    try {
-        const Matrix table = path.ends_with(".safetensors")
-                                 ? read_safetensors_matrix(path, s.table_tensor, "table")
-                                 : read_npy_matrix(path, "table");
-        s.table_path = path;
-        s.dim = int(table.cols());
-        s.seq_len = std::min(s.seq_len, int(table.rows()));
-        app.status = std::string(tr("table loaded: ", "已载入位置表：")) +
-                     std::to_string(table.rows()) + " × " + std::to_string(table.cols());
+        use();
+        app.status = std::string(tr(what_en, what_zh)) +
+                     ": L = " + std::to_string(app.scene.seq_len) +
+                     ", D = " + std::to_string(app.scene.dim);
         app.problem.clear();
     } catch (const InputError& e) {
         app.problem = e.what();
@@ -156,7 +131,10 @@ void encoding_parameters(App& app) {
         ImGui::InputTextWithHint("##table", ".npy / .safetensors", &app.files.table_path);
         row(tr("tensor", "张量名"));
         ImGui::InputText("##tensor", &s.table_tensor);
-        if (ImGui::Button(tr("Load table", "载入位置表"))) load_table(app);
+        if (ImGui::Button(tr("Load table", "载入位置表")))
+            load(
+                app, [&] { use_position_table(s, app.files.table_path); }, "table loaded",
+                "已载入位置表");
         ImGui::SameLine();
         if (ImGui::Button(tr("Seeded table", "随机表"))) s.table_path.clear();
     } else if (e == "shaw") {
@@ -287,7 +265,10 @@ void scene_controls(App& app) {
     ImGui::InputTextWithHint("##queries", "(L, D) .npy", &app.files.queries_path);
     row(tr("keys", "键 .npy"));
     ImGui::InputTextWithHint("##keys", "(L, D) .npy", &app.files.keys_path);
-    if (ImGui::Button(tr("Load q, k", "载入 q、k"))) load_content(app);
+    if (ImGui::Button(tr("Load q, k", "载入 q、k")))
+        load(
+            app, [&] { use_content_files(s, app.files.queries_path, app.files.keys_path); },
+            "content loaded", "已载入内容");
     ImGui::SameLine();
     ImGui::BeginDisabled(s.queries_path.empty());
     if (ImGui::Button(tr("Back to generated", "改用生成的内容"))) s.queries_path = s.keys_path = "";
