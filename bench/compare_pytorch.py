@@ -6,8 +6,8 @@ rope --content random` (median of N runs, reported by the binary itself as media
 same computation in PyTorch — random q, k (L x D), interleaved RoPE rotation with angles formed in
 float64, then q·kᵀ/sqrt(D) — and prints both times and the ratio posviz/PyTorch (< 1: posviz is
 faster). posviz computes in float64, so the like-for-like PyTorch figure is float64; float32 is
-printed beside it for reference. Peak memory of the posviz process (ru_maxrss) is printed against
-the L×L float64 output it must hold.
+printed beside it for reference. Peak memory of the posviz process (ru_maxrss) is printed as what the computation
+added to the process's resident set (peak minus the RSS at start) against the L×L float64 output.
 
 Run with Debian's python3 (python3-torch) and libopenblas0-pthread, with OPENBLAS_CORETYPE and
 OPENBLAS_L2_SIZE unset for this command only, e.g.:
@@ -15,7 +15,6 @@ OPENBLAS_L2_SIZE unset for this command only, e.g.:
 """
 import math
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -24,14 +23,16 @@ import torch
 
 
 def posviz_median_ms(binary, seq_len, dim, repeat):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     out = subprocess.run([binary, "bench", "scores", "--encoding", "rope", "--content", "random",
                           "--seq-len", str(seq_len), "--dim", str(dim), "--repeat", str(repeat)],
                          check=True, capture_output=True, text=True).stdout
-    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # max over children so far
-    last = out.strip().splitlines()[-1]
-    assert last.startswith("median_ms="), out
-    return float(last.split("=")[1]), max(peak_kib, before) * 1024
+    lines = out.strip().splitlines()
+    assert lines[-1].startswith("median_ms="), out
+    # posviz reports its own RSS: the parent's ru_maxrss for children would count the forked copy of
+    # this Python process (with torch loaded) before exec.
+    rss = dict(field.split("=") for field in lines[-2].split())
+    extra_bytes = (int(rss["peak_rss_kib"]) - int(rss["baseline_rss_kib"])) * 1024
+    return float(lines[-1].split("=")[1]), extra_bytes
 
 
 def torch_median_ms(seq_len, dim, dtype, repeat):
@@ -64,10 +65,10 @@ def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else "build/app/posviz"
     repeat = int(os.environ.get("POSVIZ_BENCH_REPEAT", "7"))
     torch.set_num_threads(os.cpu_count())
-    print(f"torch {torch.__version__}, threads {torch.get_num_threads()}, "
-          f"BLAS: {torch.__config__.show().count('openblas') and 'OpenBLAS' or 'other'}")
+    print(f"torch {torch.__version__}, threads {torch.get_num_threads()} "
+          "(Debian's torch calls the system BLAS, OpenBLAS pthread when libopenblas0-pthread is installed)")
     print(f"{'L':>5} {'D':>4} {'posviz_ms':>10} {'torch64_ms':>10} {'ratio64':>8} "
-          f"{'torch32_ms':>10} {'ratio32':>8} {'peak_MiB':>9} {'peak/LxL':>8}")
+          f"{'torch32_ms':>10} {'ratio32':>8} {'extra_MiB':>9} {'extra/LxL':>9}")
     for seq_len in (512, 1024, 2048, 4096):
         for dim in (64, 128):
             ours, peak = posviz_median_ms(binary, seq_len, dim, repeat)
@@ -75,7 +76,7 @@ def main():
             t32 = torch_median_ms(seq_len, dim, torch.float32, repeat)
             output = seq_len * seq_len * 8
             print(f"{seq_len:>5} {dim:>4} {ours:>10.2f} {t64:>10.2f} {ours / t64:>8.2f} "
-                  f"{t32:>10.2f} {ours / t32:>8.2f} {peak / 2**20:>9.1f} {peak / output:>8.2f}")
+                  f"{t32:>10.2f} {ours / t32:>8.2f} {peak / 2**20:>9.1f} {peak / output:>9.2f}")
 
 
 if __name__ == "__main__":

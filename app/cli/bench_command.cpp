@@ -1,5 +1,7 @@
 #include "app/cli/bench_command.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -21,8 +23,16 @@ struct BenchArgs {
     int repeat = 7;
 };
 
+// Peak resident set size of this process so far, in KiB (Linux reports ru_maxrss in KiB).
+long peak_rss_kib() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
 void run_bench(const BenchArgs& args) {
     if (args.repeat < 1) throw InputError("--repeat", std::to_string(args.repeat), "a positive count");
+    const long baseline_kib = peak_rss_kib();
     std::vector<double> times;
     double checksum = 0.0;  // printed so the computation cannot be optimised away
     for (int i = 0; i < args.repeat; ++i) {
@@ -35,6 +45,8 @@ void run_bench(const BenchArgs& args) {
     }
     std::sort(times.begin(), times.end());
     std::printf("checksum=%g\n", checksum);
+    // Memory the computation added on top of the process at start (binary, libraries).
+    std::printf("baseline_rss_kib=%ld peak_rss_kib=%ld\n", baseline_kib, peak_rss_kib());
     std::printf("median_ms=%.3f\n", times[times.size() / 2]);
 }
 
