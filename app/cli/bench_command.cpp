@@ -1,10 +1,10 @@
 #include "app/cli/bench_command.h"
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -23,16 +23,23 @@ struct BenchArgs {
     int repeat = 7;
 };
 
-// Peak resident set size of this process so far, in KiB (Linux reports ru_maxrss in KiB).
-long peak_rss_kib() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_maxrss;
+// A field of /proc/self/status in KiB ("VmRSS" now, "VmHWM" the peak). Not getrusage: its
+// ru_maxrss survives exec, so a process started from a big parent would report the parent's peak.
+long proc_status_kib(const char* field) {
+    std::FILE* f = std::fopen("/proc/self/status", "r");
+    if (!f) return -1;
+    char line[256];
+    long value = -1;
+    const size_t n = std::strlen(field);
+    while (std::fgets(line, sizeof line, f))
+        if (std::strncmp(line, field, n) == 0 && line[n] == ':') value = std::atol(line + n + 1);
+    std::fclose(f);
+    return value;
 }
 
 void run_bench(const BenchArgs& args) {
     if (args.repeat < 1) throw InputError("--repeat", std::to_string(args.repeat), "a positive count");
-    const long baseline_kib = peak_rss_kib();
+    const long baseline_kib = proc_status_kib("VmRSS");
     std::vector<double> times;
     double checksum = 0.0;  // printed so the computation cannot be optimised away
     for (int i = 0; i < args.repeat; ++i) {
@@ -46,7 +53,7 @@ void run_bench(const BenchArgs& args) {
     std::sort(times.begin(), times.end());
     std::printf("checksum=%g\n", checksum);
     // Memory the computation added on top of the process at start (binary, libraries).
-    std::printf("baseline_rss_kib=%ld peak_rss_kib=%ld\n", baseline_kib, peak_rss_kib());
+    std::printf("baseline_rss_kib=%ld peak_rss_kib=%ld\n", baseline_kib, proc_status_kib("VmHWM"));
     std::printf("median_ms=%.3f\n", times[times.size() / 2]);
 }
 
