@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -22,6 +23,13 @@ namespace posviz {
 namespace {
 
 using namespace gui;
+
+// Ctrl+C in the terminal (or a TERM from the session) closes the window the normal way, so the
+// settings are still saved.
+volatile std::sig_atomic_t g_stop_requested = 0;
+void request_stop(int) {
+    g_stop_requested = 1;
+}
 
 // Dear ImGui's context and its OpenGL 3 renderer around one window: the context exists before
 // the window (whose GLFW backend registers with it), the renderer is shut down while the
@@ -185,8 +193,10 @@ int run_gui() {
 
     // Idle, the loop sleeps until input arrives; a few frames follow each event so that ImGui
     // settles (hover states, popups). Playing or computing, it runs at the display's rate.
+    std::signal(SIGINT, request_stop);
+    std::signal(SIGTERM, request_stop);
     int extra_frames = 0;
-    while (!app.window->should_close()) {
+    while (!app.window->should_close() && !g_stop_requested) {
         draw_frame(app);
         app.window->present();
         const bool busy = !app_settled(app) || settings_of(app.views, ViewId::Rotation).playing;

@@ -79,21 +79,35 @@ Ticks explicit_ticks(const Axis& axis, const AxisRange& r) {
 Ticks x_ticks_fitting(const Axis& axis, const AxisRange& r, float length, const PlotStyle& s) {
     if (!axis.ticks.empty()) return explicit_ticks(axis, r);
     const float em = s.body->FontSize;
-    for (int count = std::clamp(int(length / (3.5f * em)), 2, 9); count > 2; --count) {
+    Ticks fallback;  // the fewest ticks that still label two places, if none fit
+    for (int count = std::clamp(int(length / (3.5f * em)), 3, 9); count >= 2; --count) {
         Ticks t = auto_ticks(r, count);
+        if (t.values.size() < 2) continue;
         if (float(t.values.size()) * (widest(s.body, t.labels) + em) <= length) return t;
+        fallback = t;
     }
-    return auto_ticks(r, 2);
+    return fallback.values.empty() ? auto_ticks(r, 3) : fallback;
+}
+
+// Ticks along an axis of `length` pixels, one per 2.6 lines of text, and never fewer than two
+// labelled places (a short bar over ±4.9 would otherwise get step 5 and "0" alone).
+Ticks vertical_ticks(const AxisRange& r, float length, const PlotStyle& s) {
+    Ticks t;
+    for (int count = std::clamp(int(length / (2.6f * s.body->FontSize)), 3, 8); count <= 12;
+         ++count) {
+        t = auto_ticks(r, count);
+        if (t.values.size() >= 2) break;
+    }
+    return t;
 }
 
 Ticks y_ticks_fitting(const Axis& axis, const AxisRange& r, float length, const PlotStyle& s) {
     if (!axis.ticks.empty()) return explicit_ticks(axis, r);
-    return auto_ticks(r, std::clamp(int(length / (2.6f * s.body->FontSize)), 2, 8));
+    return vertical_ticks(r, length, s);
 }
 
 Ticks colorbar_ticks(const Range& range, float length, const PlotStyle& s) {
-    return linear_ticks(range.min, range.max,
-                        std::clamp(int(length / (2.6f * s.body->FontSize)), 2, 8));
+    return vertical_ticks({range.min, range.max, false}, length, s);
 }
 
 // ---- colorbars and legends ----
@@ -711,16 +725,28 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     }
 
     ImRect grid(ImVec2(area.Min.x + m.pad, top), ImVec2(area.Max.x - m.pad, area.Max.y - m.pad));
+    // Far wider than designed, panels would drift apart with empty bands between them: keep the
+    // grid within a third more than the designed shape, centred.
+    if (figure.width_in > 0.0 && figure.height_in > 0.0) {
+        const float widest_grid =
+            1.35f * grid.GetHeight() * float(figure.width_in / figure.height_in);
+        const float spare = grid.GetWidth() - widest_grid;
+        if (spare > 0.0f) {
+            grid.Min.x += 0.5f * spare;
+            grid.Max.x -= 0.5f * spare;
+        }
+    }
     if (figure.colorbar)
         grid.Max.x -= colorbar_space(style, figure.colorbar->range, figure.colorbar->label,
                                      figure.colorbar->masked_label, grid.GetHeight());
     int cols = std::max(1, figure.cols), rows = std::max(1, figure.rows);
-    // A single row of three or more panels (the rotation's circles, compared encodings) wraps
-    // onto more rows when that makes each panel clearly larger in this view.
+    // A row of panels (the rotation's circles, compared encodings) or a small grid (the four
+    // logit terms) is laid out again in this view's shape when that makes each panel clearly
+    // larger. Bigger grids keep their rows, which mean something (permutation: without, with PE).
     const int panel_count = int(figure.panels.size());
-    if (rows == 1 && panel_count >= 3) {
-        float best = std::min(grid.GetWidth() / float(cols), grid.GetHeight());
-        for (int r = 2; r <= panel_count; ++r) {
+    if (rows == 1 || panel_count <= 4) {
+        float best = std::min(grid.GetWidth() / float(cols), grid.GetHeight() / float(rows));
+        for (int r = 1; r <= panel_count; ++r) {
             const int c = (panel_count + r - 1) / r;
             const float side = std::min(grid.GetWidth() / float(c), grid.GetHeight() / float(r));
             if (side > 1.25f * best) {

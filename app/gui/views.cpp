@@ -137,7 +137,18 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
         return hovers;
     }
     const float n = float(drawable.size());
-    const bool side_by_side = avail.x / n >= 0.9f * avail.y;
+    // Side by side or stacked, whichever shows the figures larger at their designed shapes.
+    auto shown_area = [&](ImVec2 cell) {
+        double area = 0.0;
+        for (int k : drawable) {
+            const Figure& f = *rt.jobs[size_t(k)].figure();
+            const double scale = std::min(cell.x / f.width_in, cell.y / f.height_in);
+            area += scale * scale * f.width_in * f.height_in;
+        }
+        return area;
+    };
+    const bool side_by_side =
+        shown_area(ImVec2(avail.x / n, avail.y)) >= shown_area(ImVec2(avail.x, avail.y / n));
     const ImVec2 size = side_by_side ? ImVec2(avail.x / n, avail.y) : ImVec2(avail.x, avail.y / n);
     const PlotStyle style = plot_style(app);
     for (size_t i = 0; i < drawable.size(); ++i) {
