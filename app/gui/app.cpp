@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/gui/file_windows.h"
@@ -19,15 +20,23 @@ namespace posviz::gui {
 
 namespace {
 
-// Body text in pixels before the screen's scale: readable at a desk, and across a hall.
+// Body text in pixels before the screen's scale: readable at a desk. Lecture mode sizes it to
+// the window instead — a 38th of its height, so 28 px on a 1080p projector and 20 px on an old
+// 1024×768 one, where more would leave no room for the figures.
 constexpr float k_body_size = 17.0f;
-constexpr float k_lecture_body_size = 27.0f;
+
+float body_size(const App& app) {
+    const float scale = app.window->content_scale();
+    if (!app.lecture) return std::round(k_body_size * scale);
+    int width = 0, height = 0;
+    app.window->framebuffer_size(width, height);
+    return std::round(std::clamp(float(height) / scale / 38.0f, 20.0f, 30.0f) * scale);
+}
 
 void update_fonts_and_style(App& app) {
     FontSpec wanted;
     wanted.lang = language();
-    wanted.size =
-        std::round((app.lecture ? k_lecture_body_size : k_body_size) * app.window->content_scale());
+    wanted.size = body_size(app);
     wanted.extra = app.wanted_characters;
     if (!app.fonts.body || !(wanted == app.font_spec)) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();

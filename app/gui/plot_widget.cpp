@@ -49,6 +49,9 @@ struct Layout {
     // The title as it fits the cell: in the heading font, else the body font, lines shortened.
     ImFont* title_font = nullptr;
     std::string title;
+    // Where the legend goes: the panel's choice, except that an outside legend which would take
+    // nearly half of a narrow cell moves into the plot's upper right corner.
+    LegendPosition legend = LegendPosition::None;
 };
 
 // ---- ticks ----
@@ -359,8 +362,14 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
     l.colorbar = panel.heatmap && panel.heatmap->colorbar;
     const Range colour_range = panel.heatmap ? heatmap_range(*panel.heatmap) : Range{};
     const std::vector<const LineSeries*> legend = legend_entries(panel);
-    l.title_font = text_size(s.heading, panel.title).x <= cell.GetWidth() ? s.heading : s.body;
-    l.title = fit_lines(l.title_font, panel.title, cell.GetWidth());
+    // A little room either side, so that neighbouring titles never touch.
+    const float title_room = 0.94f * cell.GetWidth();
+    l.title_font = text_size(s.heading, panel.title).x <= title_room ? s.heading : s.body;
+    l.legend = panel.legend;
+    if (l.legend == LegendPosition::Outside && !legend.empty() &&
+        legend_size(s, legend).x > 0.45f * cell.GetWidth())
+        l.legend = LegendPosition::UpperRight;
+    l.title = fit_lines(l.title_font, panel.title, title_room);
     // Two passes: ticks depend on the box size, the margins on the tick labels.
     ImRect box(ImVec2(cell.Min.x + 0.15f * cell.GetWidth(), cell.Min.y + 0.1f * cell.GetHeight()),
                ImVec2(cell.Max.x - 0.15f * cell.GetWidth(), cell.Max.y - 0.15f * cell.GetHeight()));
@@ -382,7 +391,7 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         if (l.colorbar)
             right = colorbar_space(s, colour_range, panel.heatmap->colorbar_label,
                                    has_masked ? panel.heatmap->masked_label : "", box.GetHeight());
-        if (panel.legend == LegendPosition::Outside && !legend.empty())
+        if (l.legend == LegendPosition::Outside && !legend.empty())
             right += legend_size(s, legend).x + m.pad;
         box = ImRect(ImVec2(cell.Min.x + left, cell.Min.y + top),
                      ImVec2(std::max(cell.Min.x + left + 1.0f, cell.Max.x - right),
@@ -488,7 +497,7 @@ void draw_legend(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pa
     const ImVec2 size = legend_size(s, entries);
     const ImRect& b = l.box;
     ImVec2 at;  // top-left corner
-    switch (panel.legend) {
+    switch (l.legend) {
         case LegendPosition::UpperLeft:
             at = ImVec2(b.Min.x + m.pad, b.Min.y + m.pad);
             break;
@@ -767,7 +776,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     // Panel titles all in the heading font, or all in the body font when one would not fit.
     PlotStyle panel_style = style;
     for (int i = 0; i < count; ++i)
-        if (text_size(style.heading, figure.panels[size_t(i)].title).x > cell_size.x)
+        if (text_size(style.heading, figure.panels[size_t(i)].title).x > 0.94f * cell_size.x)
             panel_style.heading = style.body;
 
     // Each row's boxes share the lowest top and the smallest height among them.
