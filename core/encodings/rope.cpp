@@ -47,6 +47,8 @@ Matrix RopeEncoding::rotate(const Matrix& x, long scaling_seq_len) const {
     RopeFrequencies freq = frequencies(scaling_seq_len > 0 ? scaling_seq_len : x.rows());
     const int pairs = rotary_dim() / 2;
     Matrix out = x;  // dims past rotary_dim pass through unchanged
+    // Rows are independent; the sin/cos evaluations dominate, so share them between the cores.
+#pragma omp parallel for schedule(static)
     for (Eigen::Index m = 0; m < x.rows(); ++m) {
         for (int i = 0; i < pairs; ++i) {
             double angle = double(m) * freq.inverse_frequencies[i];
