@@ -42,6 +42,7 @@ TEST(GuiSettings, RoundTripWithTheLastScene) {
     last.scene.encoding = "fire";
     settings_of(last.views, ViewId::Attention).open = true;
     s.last = last;
+    s.step = 6;
     const std::string path = (scratch_dir() / "nested" / "dir" / "settings.json").string();
     std::filesystem::remove_all(scratch_dir() / "nested");
     save_settings(s, path);  // makes the directories
@@ -51,6 +52,7 @@ TEST(GuiSettings, RoundTripWithTheLastScene) {
     EXPECT_EQ(loaded.settings.height, 720);
     EXPECT_EQ(loaded.settings.lang, "zh");
     EXPECT_EQ(loaded.settings.theme, "light");
+    EXPECT_EQ(loaded.settings.step, 6);
     ASSERT_TRUE(loaded.settings.last);
     EXPECT_EQ(loaded.settings.last->scene.encoding, "fire");
     EXPECT_TRUE(settings_of(loaded.settings.last->views, ViewId::Attention).open);

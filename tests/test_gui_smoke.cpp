@@ -134,10 +134,12 @@ testing::RunResult without_display(const std::string& args) {
 }
 
 TEST(GuiSmoke, NoDisplaySaysSoAndPointsToExport) {
-    const testing::RunResult r = without_display("gui");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_NE(r.err.find("no display"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("posviz export"), std::string::npos) << r.err;
+    for (const char* args : {"gui", ""}) {  // `posviz` alone opens the GUI too
+        const testing::RunResult r = without_display(args);
+        EXPECT_EQ(r.status, 1) << "posviz " << args;
+        EXPECT_NE(r.err.find("no display"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("posviz export"), std::string::npos) << r.err;
+    }
 }
 
 TEST(GuiSmoke, ScreenshotsWorkHeadlessWithoutDisplay) {

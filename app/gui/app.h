@@ -38,13 +38,16 @@ struct Cursor {
 struct FilePanels {
     bool export_open = false;
     bool save_open = false;
-    std::string figure_path = "posviz-figure.png";
-    std::string data_path = "posviz-figure.npy";
+    // Empty: named after the figure ("posviz-scores.png"), shown as the field's hint.
+    std::string figure_path, data_path;
     std::string window_path = "posviz-window.png";
     std::string preset_path = "my-preset.json";
     std::string queries_path, keys_path, table_path;  // .npy files for the Scene window
-    Preset draft;                     // title and note being typed for the preset to save
-    std::string pending_window_shot;  // saved after the next frame is drawn (without this window)
+    Preset draft;  // title and note being typed for the preset to save
+    // The window screenshot is saved at the end of the frame after the click, which is drawn
+    // without the Export window.
+    std::string pending_window_shot;
+    int window_shot_frame = 0;
 };
 
 struct App {

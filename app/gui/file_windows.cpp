@@ -40,8 +40,12 @@ void report(App& app, const std::string& path, Write&& write) {
     }
 }
 
-void export_figure(App& app, const FigureRequest& request) {
-    const std::string path = expand_home(app.files.figure_path);
+// What the user typed, else the hint shown in the empty field.
+std::string chosen_path(const std::string& typed, const std::string& hint) {
+    return expand_home(typed.empty() ? hint : typed);
+}
+
+void export_figure(App& app, const FigureRequest& request, const std::string& path) {
     report(app, path, [&] {
         FigureExportOptions options;
         options.theme = app.theme;
@@ -51,8 +55,7 @@ void export_figure(App& app, const FigureRequest& request) {
     });
 }
 
-void export_data(App& app, const FigureRequest& request) {
-    const std::string path = expand_home(app.files.data_path);
+void export_data(App& app, const FigureRequest& request, const std::string& path) {
     report(app, path, [&] {
         const std::string extension = std::filesystem::path(path).extension().string();
         if (extension != ".npy" && extension != ".csv")
@@ -67,11 +70,17 @@ void export_data(App& app, const FigureRequest& request) {
 }
 
 // A labelled path field the width of the window, with its button on the next line.
-bool path_row(const char* label, std::string& path, const char* button) {
+bool path_row(const char* label, std::string& path, const std::string& hint, const char* button) {
     ImGui::TextUnformatted(label);
     ImGui::SetNextItemWidth(-FLT_MIN);
-    ImGui::InputText((std::string("##") + label).c_str(), &path);
+    ImGui::InputTextWithHint((std::string("##") + label).c_str(), hint.c_str(), &path);
     return ImGui::Button(button);
+}
+
+bool has_data_export(const std::string& figure) {
+    for (const FigureInfo& info : data_figures())
+        if (info.name == figure) return true;
+    return false;
 }
 
 void export_window(App& app) {
@@ -85,21 +94,28 @@ void export_window(App& app) {
         ImGui::TextDisabled("%s %s · %s", tr("Focused view:", "当前视图："),
                             tr(view.title_en, view.title_zh),
                             request ? request->scene.figure.c_str() : "—");
+        const std::string name = "posviz-" + (request ? request->scene.figure : "figure");
         ImGui::BeginDisabled(request == nullptr);
         ImGui::Spacing();
         if (path_row(tr("Figure (.png .svg .pdf; rotation also .gif .mp4)",
                         "图（.png .svg .pdf；旋转动画还可 .gif .mp4）"),
-                     app.files.figure_path, tr("Export figure", "导出图")))
-            export_figure(app, *request);
+                     app.files.figure_path, name + ".png", tr("Export figure", "导出图")))
+            export_figure(app, *request, chosen_path(app.files.figure_path, name + ".png"));
+        ImGui::EndDisabled();
         ImGui::Spacing();
-        if (path_row(tr("Data (.npy .csv)", "数据（.npy .csv）"), app.files.data_path,
-                     tr("Export data", "导出数据")))
-            export_data(app, *request);
+        const bool data = request && has_data_export(request->scene.figure);
+        ImGui::BeginDisabled(!data);
+        if (path_row(data ? tr("Data (.npy .csv)", "数据（.npy .csv）")
+                          : tr("Data: none for this figure", "数据：此图没有可导出的数据"),
+                     app.files.data_path, name + ".npy", tr("Export data", "导出数据")))
+            export_data(app, *request, chosen_path(app.files.data_path, name + ".npy"));
         ImGui::EndDisabled();
         ImGui::Spacing();
         if (path_row(tr("Whole window (.png)", "整个窗口（.png）"), app.files.window_path,
-                     tr("Save screenshot", "保存截图")))
-            app.files.pending_window_shot = expand_home(app.files.window_path);
+                     "posviz-window.png", tr("Save screenshot", "保存截图"))) {
+            app.files.pending_window_shot = chosen_path(app.files.window_path, "posviz-window.png");
+            app.files.window_shot_frame = ImGui::GetFrameCount() + 1;
+        }
     }
     ImGui::End();
 }
@@ -125,7 +141,7 @@ void save_window(App& app) {
         ImGui::InputText("##note_en", &draft.note_en);
         ImGui::SetNextItemWidth(width);
         ImGui::InputText("##note_zh", &draft.note_zh);
-        if (path_row(tr("File (.json)", "文件（.json）"), app.files.preset_path,
+        if (path_row(tr("File (.json)", "文件（.json）"), app.files.preset_path, "my-preset.json",
                      tr("Save", "保存"))) {
             const std::string path = expand_home(app.files.preset_path);
             draft.scene = app.scene;
@@ -146,7 +162,9 @@ void draw_file_windows(App& app) {
 }
 
 void save_pending_window_shot(App& app) {
-    if (app.files.pending_window_shot.empty()) return;
+    if (app.files.pending_window_shot.empty() ||
+        ImGui::GetFrameCount() < app.files.window_shot_frame)
+        return;
     const std::string path = app.files.pending_window_shot;
     app.files.pending_window_shot.clear();
     int width = 0, height = 0;

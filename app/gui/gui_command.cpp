@@ -185,10 +185,12 @@ int run_gui() {
     app.theme = settings.theme;
     set_language(settings.lang);
     app.preset_paths = preset_files(presets_dir());
-    if (settings.last)
+    if (settings.last) {
         apply_preset(app, *settings.last);
-    else
+        if (settings.step < int(app.preset_paths.size())) app.preset_index = settings.step;
+    } else {
         go_to_preset(app, 0);
+    }
     if (!loaded.problem.empty()) app.problem = loaded.problem;
 
     // Idle, the loop sleeps until input arrives; a few frames follow each event so that ImGui
@@ -217,6 +219,7 @@ int run_gui() {
     out.lang = language();
     out.theme = app.theme;
     out.last = current_state(app);
+    out.step = app.preset_index;
     try {
         save_settings(out, path);
     } catch (const std::exception& e) {

@@ -16,6 +16,7 @@ struct Settings {
     std::string lang = "en";
     std::string theme = "dark";
     std::optional<Preset> last;  // scene and views when the app last closed
+    int step = -1;               // the storyline step they came from (-1: none)
 };
 
 struct LoadedSettings {
