@@ -79,8 +79,16 @@ TEST(Presets, SaveAndReadBack) {
     p.note_en = "A note.";
     p.scene.encoding = "kerple";
     p.scene.seq_len = 40;
-    settings_of(p.views, ViewId::Decay) = {true, {"10000", "500000"}, true, false, 4.0, 0};
-    settings_of(p.views, ViewId::Rotation) = {true, {}, false, true, 2.5, 7};
+    ViewSettings& decay = settings_of(p.views, ViewId::Decay);
+    decay.open = decay.log_x = true;
+    decay.compare = {"10000", "500000"};
+    ViewSettings& rotation = settings_of(p.views, ViewId::Rotation);
+    rotation.open = rotation.playing = true;
+    rotation.speed = 2.5;
+    rotation.position = 7;
+    ViewSettings& figure = settings_of(p.views, ViewId::Figure);
+    figure.open = true;
+    figure.figure = "pca";
     const std::string path = scratch_file("saved.json", "");
     write_preset(p, path);
     const Preset back = read_preset(path);
@@ -114,6 +122,9 @@ TEST(Presets, MalformedFilesNameTheProblem) {
     EXPECT_INPUT_ERROR(
         read_preset(scratch_file("type.json", R"({"views": {"rotation": {"playing": "yes"}}})")),
         "type.json.views.rotation.playing");
+    EXPECT_INPUT_ERROR(
+        read_preset(scratch_file("name.json", R"({"views": {"figure": {"figure": "spiral"}}})")),
+        "name.json.views.figure.figure");
     EXPECT_INPUT_ERROR(read_preset("/nonexistent/preset.json"), "/nonexistent/preset.json");
 }
 
@@ -129,7 +140,8 @@ TEST(Presets, FoundByNameNumberOrPath) {
 TEST(Presets, ViewsDrawOnlyTheirEncodings) {
     Scene scene;
     scene.encoding = "alibi";
-    const ViewSettings open{true, {}, false, false, 4.0, 0};
+    ViewSettings open;
+    open.open = true;
     EXPECT_TRUE(view_figures(ViewId::Rotation, scene, open, "en").empty());
     EXPECT_EQ(view_figures(ViewId::Bias, scene, open, "en").size(), 1u);
     scene.encoding = "t5";
@@ -140,9 +152,14 @@ TEST(Presets, ViewsDrawOnlyTheirEncodings) {
     EXPECT_EQ(waves[0].request.scene.figure, "wavelengths");
     EXPECT_EQ(waves[0].request.options.lang, "zh");
     // Attention compares the view's own list.
-    const ViewSettings compare{true, {"nope", "rope"}, false, false, 4.0, 0};
+    ViewSettings compare = open;
+    compare.compare = {"nope", "rope"};
     EXPECT_EQ(view_figures(ViewId::Attention, scene, compare, "en")[0].request.scene.compare,
               compare.compare);
+    // The Figure view draws the figure it names, for any encoding.
+    ViewSettings any = open;
+    any.figure = "turns";
+    EXPECT_EQ(view_figures(ViewId::Figure, scene, any, "en")[0].request.scene.figure, "turns");
 }
 
 }  // namespace

@@ -38,6 +38,7 @@ std::vector<std::string> view_encodings(ViewId view) {
             return {"sinusoidal", "learned", "xl"};
         case ViewId::Attention:
         case ViewId::Permutation:
+        case ViewId::Figure:
             break;
     }
     return {};
@@ -87,6 +88,8 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
             return {{0, request(scene, "permutation", lang)}};
         case ViewId::Terms:
             return {{0, request(scene, "terms", lang)}};
+        case ViewId::Figure:
+            return {{0, request(scene, v.figure.c_str(), lang)}};
     }
     return {};
 }

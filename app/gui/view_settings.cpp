@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "core/figures/figures.h"
 #include "core/input_error.h"
 
 namespace posviz::gui {
@@ -20,6 +21,7 @@ constexpr std::array<ViewInfo, k_view_count> k_views = {{
     {ViewId::Decay, "decay", "Long-term decay", "远程衰减"},
     {ViewId::Permutation, "permutation", "Permutation", "置换"},
     {ViewId::Terms, "terms", "Logit terms", "logit 分解"},
+    {ViewId::Figure, "figure", "Any figure", "任意图"},
 }};
 
 // The settings keys each view understands.
@@ -32,6 +34,8 @@ std::vector<std::string> keys_of(ViewId id) {
             return {"open", "compare", "log_x"};
         case ViewId::Rotation:
             return {"open", "playing", "speed", "position"};
+        case ViewId::Figure:
+            return {"open", "figure"};
         default:
             return {"open"};
     }
@@ -65,6 +69,10 @@ ViewSettings view_from_json(ViewId id, const json& in, const std::string& where)
     read(in, "playing", where, "true or false", &json::is_boolean, v.playing);
     read(in, "speed", where, "a number", &json::is_number, v.speed);
     read(in, "position", where, "an integer", &json::is_number_integer, v.position);
+    read(in, "figure", where, "a figure name", &json::is_string, v.figure);
+    if (const std::vector<std::string> names = figure_names();
+        std::find(names.begin(), names.end(), v.figure) == names.end())
+        throw InputError(where + ".figure", v.figure, "one of " + joined(names));
     if (const auto it = in.find("compare"); it != in.end()) {
         if (!it->is_array()) throw InputError(where + ".compare", it->dump(), "an array of names");
         for (const json& name : *it) {
@@ -121,6 +129,7 @@ json views_to_json(const ViewSet& views) {
             if (key == "playing" && v.playing != defaults.playing) settings[key] = v.playing;
             if (key == "speed" && v.speed != defaults.speed) settings[key] = v.speed;
             if (key == "position" && v.position != defaults.position) settings[key] = v.position;
+            if (key == "figure") settings[key] = v.figure;
         }
         out[info.key] = settings;
     }

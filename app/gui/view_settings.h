@@ -10,8 +10,20 @@
 
 namespace posviz::gui {
 
-enum class ViewId { Wavelengths, Matrices, Attention, Bias, Rotation, Decay, Permutation, Terms };
-constexpr int k_view_count = 8;
+// Figure shows any figure by name: those without a view of their own (RoPE scalings, PCA of a
+// table, ...) and any added later.
+enum class ViewId {
+    Wavelengths,
+    Matrices,
+    Attention,
+    Bias,
+    Rotation,
+    Decay,
+    Permutation,
+    Terms,
+    Figure
+};
+constexpr int k_view_count = 9;
 
 struct ViewInfo {
     ViewId id;
@@ -29,10 +41,11 @@ struct ViewSettings {
     bool open = false;
     // attention: encodings side by side; wavelengths, decay: bases or encodings overlaid.
     std::vector<std::string> compare;
-    bool log_x = false;    // decay: distance on a log axis
-    bool playing = false;  // rotation: the animation runs
-    double speed = 4.0;    // rotation: positions per second
-    int position = 0;      // rotation: the position m on show
+    bool log_x = false;               // decay: distance on a log axis
+    bool playing = false;             // rotation: the animation runs
+    double speed = 4.0;               // rotation: positions per second
+    int position = 0;                 // rotation: the position m on show
+    std::string figure = "scalings";  // figure: which one (a name from figure_names())
     bool operator==(const ViewSettings&) const = default;
 };
 

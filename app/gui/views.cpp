@@ -365,6 +365,21 @@ void terms_view(App& app) {
     show_view(app, ViewId::Terms);
 }
 
+void figure_view(App& app, ViewSettings& v) {
+    ToolRow tools;
+    tools.next(10.0f, tr("figure", "图"));
+    if (ImGui::BeginCombo(tr("figure", "图"), v.figure.c_str())) {
+        for (const std::string& name : figure_names())
+            if (ImGui::Selectable(name.c_str(), name == v.figure)) v.figure = name;
+        ImGui::EndCombo();
+    }
+    tools.next(9.0f, tr("encoding", "编码"));
+    encoding_combo(tr("encoding", "编码"), app.scene.encoding);
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    show_view(app, ViewId::Figure);
+}
+
 void draw_view(App& app, ViewId id) {
     ViewSettings& v = settings_of(app.views, id);
     switch (id) {
@@ -384,6 +399,8 @@ void draw_view(App& app, ViewId id) {
             return permutation_view(app);
         case ViewId::Terms:
             return terms_view(app);
+        case ViewId::Figure:
+            return figure_view(app, v);
     }
 }
 
