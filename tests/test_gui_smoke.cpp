@@ -156,10 +156,10 @@ TEST(GuiSmoke, BadInputIsExitStatusTwo) {
     const std::string dir = testing::make_temp_dir();
     std::ofstream(dir + "/broken.json") << "{\"views\": {\"attention\": {\"speed\": 1}}}";
     for (const std::string& args : {"--preset no-such-step -o " + dir + "/a.png",
-                                   "--preset " + dir + "/broken.json -o " + dir + "/b.png",
-                                   "--preset learned --size 10x10 -o " + dir + "/c.png",
-                                   "--preset learned --views spiral -o " + dir + "/d.png",
-                                   "--preset learned -o " + dir + "/e.jpg"}) {
+                                    "--preset " + dir + "/broken.json -o " + dir + "/b.png",
+                                    "--preset learned --size 10x10 -o " + dir + "/c.png",
+                                    "--preset learned --views spiral -o " + dir + "/d.png",
+                                    "--preset learned -o " + dir + "/e.jpg"}) {
         const testing::RunResult r = run_posviz("screenshot " + args);
         EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
         EXPECT_NE(r.err.find("error"), std::string::npos) << args;
