@@ -174,7 +174,7 @@ int run_gui() {
         std::fprintf(stderr,
                      "posviz: no display available (%s).\n"
                      "The GUI needs a graphical session. Without one:\n"
-                     "  posviz export FIGURE -o figure.png      draws a figure to a file\n"
+                     "  posviz export FIGURE -o figure.png           draws a figure to a file\n"
                      "  posviz screenshot --preset NAME -o gui.png   renders the GUI offscreen\n",
                      error.c_str());
         return 1;
