@@ -7,6 +7,7 @@
 
 #include "app/cli/bench_command.h"
 #include "app/cli/export_command.h"
+#include "app/cli/info_command.h"
 #include "app/cli/list_command.h"
 #include "app/gui/gui_command.h"
 #include "core/input_error.h"
@@ -19,6 +20,7 @@ int main(int argc, char** argv) {
     posviz::add_export_command(app);
     posviz::add_bench_command(app);
     posviz::add_list_command(app);
+    posviz::add_info_command(app);
     posviz::add_gui_commands(app, exit_status);
     try {
         app.parse(argc, argv);

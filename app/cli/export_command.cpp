@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "app/cli/backend_options.h"
 #include "app/cli/figure_options.h"
 #include "app/cli/rope_scaling_options.h"
 #include "app/cli/scene_options.h"
@@ -21,6 +22,7 @@ struct ExportArgs {
     FigureExportOptions picture;
     std::string output;
     std::string dtype = "f64";
+    std::string backend = "cpu";
 };
 
 void write_data(const DataTable& table, const ExportArgs& args, const std::string& extension) {
@@ -36,7 +38,8 @@ void write_data(const DataTable& table, const ExportArgs& args, const std::strin
 void run_export(const ExportArgs& args) {
     const std::string extension = std::filesystem::path(args.output).extension().string();
     if (extension == ".npy" || extension == ".csv") {
-        write_data(compute_figure_data(args.scene), args, extension);
+        std::optional<DataTable> gpu_table = scores_on_gpu(args.scene, args.backend);
+        write_data(gpu_table ? *gpu_table : compute_figure_data(args.scene), args, extension);
         return;
     }
     if (extension == ".png" || extension == ".svg" || extension == ".pdf" || extension == ".gif" ||
@@ -57,6 +60,7 @@ void add_export_command(CLI::App& app) {
                     "output file: .npy/.csv (data), .png/.svg/.pdf (picture), .gif/.mp4 (rotation)")
         ->required();
     cmd->add_option("--dtype", args->dtype, ".npy element type: f64|f32")->capture_default_str();
+    add_backend_option(*cmd, args->backend);
     add_scene_options(*cmd, args->scene);
     add_rope_scaling_options(*cmd, args->rope_flags);
     add_figure_export_options(*cmd, args->picture);

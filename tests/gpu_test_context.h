@@ -1,0 +1,41 @@
+// The GPU tests' shared headless context and attention kernels, made once per test binary. Mesa's
+// shader cache goes to a fresh temporary directory. Without EGL or compute shaders (no GPU and no
+// llvmpipe) the tests skip with the reason instead of failing.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "gpu/egl_context.h"
+#include "gpu/gpu_attention.h"
+#include "tests/run_posviz.h"
+
+namespace posviz::testing {
+
+struct GpuTestContext {
+    std::unique_ptr<gpu::EglContext> context;
+    std::unique_ptr<gpu::GpuAttention> attention;
+    std::string error;
+};
+
+inline GpuTestContext& gpu_test_context() {
+    static GpuTestContext shared = [] {
+        setenv("MESA_SHADER_CACHE_DIR", make_temp_dir().c_str(), 1);
+        GpuTestContext made;
+        made.context = gpu::EglContext::create(made.error);
+        if (made.context) made.attention = std::make_unique<gpu::GpuAttention>(*made.context);
+        return made;
+    }();
+    return shared;
+}
+
+// In a test body: skips the test when there is no GPU context.
+#define POSVIZ_REQUIRE_GPU()                              \
+    if (!::posviz::testing::gpu_test_context().attention) \
+    GTEST_SKIP() << "no headless OpenGL 4.3 context: "    \
+                 << ::posviz::testing::gpu_test_context().error
+
+}  // namespace posviz::testing

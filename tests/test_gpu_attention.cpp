@@ -1,0 +1,180 @@
+// GPU attention against core's CPU double path (attention_logits, softmax_rows) for every encoding
+// the shaders cover, at lengths that leave odd remainders in the 16×16 and 8×8 workgroups.
+// Tolerances follow gpu/gpu_problem.h's float32 scheme: logits within 1e-4·(1 + |cpu|),
+// probabilities within 1e-4 absolute.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/attention.h"
+#include "core/input_error.h"
+#include "core/random.h"
+#include "gpu/gpu_error.h"
+#include "tests/gpu_test_context.h"
+
+namespace posviz {
+namespace {
+
+using testing::gpu_test_context;
+
+struct NamedEncoding {
+    std::string name;
+    Encoding encoding;
+};
+
+RopeEncoding rope(int dim) {
+    RopeEncoding r;
+    r.dim = dim;
+    return r;
+}
+
+XPosEncoding xpos(int dim) {
+    XPosEncoding x;
+    x.rope = rope(dim);
+    return x;
+}
+
+std::vector<NamedEncoding> encodings_for(int seq_len, int dim) {
+    RopeEncoding half_rope = rope(dim);
+    half_rope.style = RopeStyle::Half;
+    FireBias fire = FireBias::seeded(16, 7);
+    fire.threshold = 8.0;  // rows past the threshold exercise FIRE's per-row normaliser
+    return {
+        {"nope", NoPE{}},
+        {"sinusoidal", SinusoidalEncoding{dim}},
+        {"learned", LearnedEncoding::seeded(seq_len, dim, 3)},
+        {"shaw", ShawRelative::seeded(seq_len, dim, 4)},
+        {"shaw clip 3", ShawRelative::seeded(seq_len, dim, 4, 3)},
+        {"t5", T5Bias::seeded(32, 128, false, 5)},
+        {"t5 bidirectional", T5Bias::seeded(32, 20, true, 5)},
+        {"rope", rope(dim)},
+        {"rope half", half_rope},
+        {"alibi", AlibiBias{8, 1, false}},
+        {"alibi causal", AlibiBias{12, 5, true}},
+        {"kerple log", KerpleBias{KerpleKind::Log, 1.5, 0.7}},
+        {"kerple power", KerpleBias{KerpleKind::Power, 0.3, 1.4}},
+        {"fire", fire},
+        {"xpos", xpos(dim)},
+    };
+}
+
+void expect_logits_near(const Matrix& gpu, const Matrix& cpu, const std::string& what) {
+    ASSERT_EQ(gpu.rows(), cpu.rows()) << what;
+    ASSERT_EQ(gpu.cols(), cpu.cols()) << what;
+    int reported = 0;
+    for (Eigen::Index m = 0; m < cpu.rows(); ++m)
+        for (Eigen::Index n = 0; n < cpu.cols(); ++n) {
+            const double want = cpu(m, n);
+            const double got = gpu(m, n);
+            const bool ok = std::isinf(want)
+                                ? got == want
+                                : std::abs(got - want) <= 1e-4 * (1.0 + std::abs(want));
+            if (!ok && reported++ < 5)
+                ADD_FAILURE() << what << " [" << m << ", " << n << "]: gpu " << got << ", cpu "
+                              << want;
+        }
+}
+
+class GpuAttentionTest : public ::testing::TestWithParam<std::tuple<int, int>> {};
+
+TEST_P(GpuAttentionTest, LogitsAndSoftmaxMatchTheCpu) {
+    POSVIZ_REQUIRE_GPU();
+    const auto [seq_len, dim] = GetParam();
+    const Matrix queries = random_normal_matrix(seq_len, dim, 1.0, 11);
+    const Matrix keys = random_normal_matrix(seq_len, dim, 1.0, 12);
+    for (const auto& [name, encoding] : encodings_for(seq_len, dim))
+        for (bool causal : {false, true}) {
+            const std::string what = name + (causal ? " causal" : "") +
+                                     " L=" + std::to_string(seq_len) + " D=" + std::to_string(dim);
+            const Matrix cpu = attention_logits(encoding, queries, keys, causal);
+            auto& gpu = *gpu_test_context().attention;
+            expect_logits_near(gpu.logits(encoding, queries, keys, causal), cpu, what);
+            const Matrix probabilities = gpu.logits(encoding, queries, keys, causal, true);
+            EXPECT_LE((probabilities - softmax_rows(cpu)).cwiseAbs().maxCoeff(), 1e-4) << what;
+        }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, GpuAttentionTest,
+                         ::testing::Combine(::testing::Values(1, 17, 100, 257),
+                                            ::testing::Values(8, 64)));
+
+TEST(GpuAttention, RowSoftmaxStatsMatchTheDenseRows) {
+    POSVIZ_REQUIRE_GPU();
+    const int seq_len = 2000;  // rows longer than one dispatch of the streaming pass
+    const Matrix queries = random_normal_matrix(seq_len, 64, 2.0, 21);
+    const Matrix keys = random_normal_matrix(seq_len, 64, 2.0, 22);
+    const Encoding encoding = AlibiBias{8, 0, false};
+    for (bool causal : {false, true}) {
+        const Matrix cpu = attention_logits(encoding, queries, keys, causal);
+        const gpu::RowSoftmaxStats stats =
+            gpu_test_context().attention->row_softmax_stats(encoding, queries, keys, causal);
+        for (int m = 0; m < seq_len; ++m) {
+            const double max = cpu.row(m).maxCoeff();
+            const double sum = (cpu.row(m).array() - max).exp().sum();  // exp(-inf) = 0
+            EXPECT_NEAR(stats.max[m], max, 1e-4 * (1.0 + std::abs(max))) << "row " << m;
+            EXPECT_NEAR(stats.sum[m], sum, 1e-4 * sum) << "row " << m;
+        }
+    }
+}
+
+// The reduction of shaders/reduce_max_abs.comp, done here on the dense CPU matrix: texel (i, j)
+// is the largest |logit| over rows and columns [floor(k·L/R), floor((k+1)·L/R)), -inf if masked.
+Matrix reduce_max_abs(const Matrix& logits, int resolution) {
+    const long seq_len = logits.rows();
+    auto start = [&](long i) { return i * seq_len / resolution; };
+    Matrix out(resolution, resolution);
+    for (int i = 0; i < resolution; ++i)
+        for (int j = 0; j < resolution; ++j) {
+            double largest = -std::numeric_limits<double>::infinity();
+            for (long m = start(i); m < start(i + 1); ++m)
+                for (long n = start(j); n < start(j + 1); ++n)
+                    if (!std::isinf(logits(m, n)))
+                        largest = std::max(largest, std::abs(logits(m, n)));
+            out(i, j) = largest;
+        }
+    return out;
+}
+
+TEST(GpuAttention, MaxAbsReductionMatchesTheDenseMatrixReduced) {
+    POSVIZ_REQUIRE_GPU();
+    const int seq_len = 203;
+    const Matrix queries = random_normal_matrix(seq_len, 64, 1.0, 31);
+    const Matrix keys = random_normal_matrix(seq_len, 64, 1.0, 32);
+    const Encoding encoding = rope(64);
+    for (bool causal : {false, true})
+        for (int resolution : {1, 2, 32, 64, 203}) {
+            const Matrix cpu = attention_logits(encoding, queries, keys, causal);
+            expect_logits_near(gpu_test_context().attention->max_abs_logits(encoding, queries, keys,
+                                                                            causal, resolution),
+                               reduce_max_abs(cpu, resolution),
+                               "max |logit| at R=" + std::to_string(resolution));
+        }
+    // A resolution above L gives one texel per logit.
+    EXPECT_EQ(
+        gpu_test_context().attention->max_abs_logits(encoding, queries, keys, false, 4096).rows(),
+        seq_len);
+}
+
+TEST(GpuAttention, TransformerXlIsAGpuErrorAndBadInputAnInputError) {
+    POSVIZ_REQUIRE_GPU();
+    const Matrix content = random_normal_matrix(10, 8, 1.0, 41);
+    auto& gpu = *gpu_test_context().attention;
+    EXPECT_THROW(gpu.logits(TransformerXL::seeded(8, 1), content, content, false), gpu::GpuError);
+    EXPECT_THROW(gpu.logits(rope(16), content, content, false), InputError);
+    EXPECT_THROW(gpu.logits(ShawRelative::seeded(9, 8, 1), content, content, false), InputError);
+    EXPECT_THROW(gpu.max_abs_logits(NoPE{}, content, content, false, 0), InputError);
+}
+
+TEST(GpuAttention, ContextReportsComputeShaders) {
+    POSVIZ_REQUIRE_GPU();
+    const gpu::GpuInfo& info = gpu_test_context().context->info();
+    EXPECT_TRUE(info.compute_shaders);
+    EXPECT_FALSE(info.renderer.empty());
+    EXPECT_TRUE(info.platform == "device" || info.platform == "surfaceless");
+}
+
+}  // namespace
+}  // namespace posviz

@@ -1,0 +1,57 @@
+// `posviz info` and `posviz export scores --backend`, through the real binary. The GPU result is
+// compared with the CPU's (double) within the float32 tolerance of gpu/gpu_problem.h.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/formats/npy.h"
+#include "tests/gpu_test_context.h"
+#include "tests/run_posviz.h"
+
+namespace posviz {
+namespace {
+
+using testing::run_posviz;
+
+TEST(GpuCli, InfoListsTheCpuAndSaysWhetherThereIsAGpu) {
+    const testing::RunResult r = run_posviz("info");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("cpu  available"), std::string::npos) << r.out;
+    const bool gpu = r.out.find("gpu  available") != std::string::npos;
+    EXPECT_TRUE(gpu || r.out.find("gpu  unavailable: ") != std::string::npos) << r.out;
+    if (gpu) {
+        EXPECT_NE(r.out.find("renderer:"), std::string::npos) << r.out;
+    }
+}
+
+TEST(GpuCli, GpuScoresMatchTheCpuScores) {
+    POSVIZ_REQUIRE_GPU();
+    const std::string dir = testing::make_temp_dir();
+    const std::string common = " --seq-len 70 --dim 16 --encoding t5 --softmax --causal";
+    ASSERT_EQ(run_posviz("export scores -o " + dir + "/cpu.npy" + common).status, 0);
+    const testing::RunResult gpu =
+        run_posviz("export scores -o " + dir + "/gpu.npy --backend gpu" + common);
+    ASSERT_EQ(gpu.status, 0) << gpu.err;
+    EXPECT_NE(gpu.err.find("computed on the GPU"), std::string::npos) << gpu.err;
+    const Matrix cpu_scores = read_npy_matrix(dir + "/cpu.npy", "cpu");
+    const Matrix gpu_scores = read_npy_matrix(dir + "/gpu.npy", "gpu");
+    ASSERT_EQ(gpu_scores.rows(), 70);
+    ASSERT_EQ(gpu_scores.cols(), 70);
+    EXPECT_LE((gpu_scores - cpu_scores).cwiseAbs().maxCoeff(), 1e-4);
+}
+
+TEST(GpuCli, UncoveredEncodingFallsBackToTheCpuWithAMessage) {
+    const std::string dir = testing::make_temp_dir();
+    const testing::RunResult r =
+        run_posviz("export scores -o " + dir + "/xl.npy --backend gpu --encoding xl --seq-len 8");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("computing on the CPU"), std::string::npos) << r.err;
+    EXPECT_TRUE(testing::file_exists(dir + "/xl.npy"));
+}
+
+TEST(GpuCli, UnknownBackendIsBadInput) {
+    EXPECT_EQ(run_posviz("export scores -o x.npy --backend cuda").status, 2);
+}
+
+}  // namespace
+}  // namespace posviz
