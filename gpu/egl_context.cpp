@@ -108,6 +108,9 @@ std::unique_ptr<EglContext> EglContext::create(std::string& error) {
         result->info_ = {
             candidate.platform, gl_string(GL_VENDOR), gl_string(GL_RENDERER), gl_string(GL_VERSION),
             epoxy_gl_version() >= 43 || epoxy_has_gl_extension("GL_ARB_compute_shader")};
+        const std::string& renderer = result->info_.renderer;
+        result->info_.software = renderer.find("llvmpipe") != std::string::npos ||
+                                 renderer.find("softpipe") != std::string::npos;
         if (result->info_.compute_shaders) return result;
         error = "the OpenGL context (" + result->info_.renderer + ", " + result->info_.version +
                 ") has no compute shaders";

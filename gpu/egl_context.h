@@ -12,6 +12,7 @@ struct GpuInfo {
     std::string platform;                   // "device" or "surfaceless"
     std::string vendor, renderer, version;  // glGetString of the context
     bool compute_shaders = false;           // OpenGL 4.3 or GL_ARB_compute_shader
+    bool software = false;  // a CPU rasteriser (Mesa's llvmpipe/softpipe): slower than core's path
 };
 
 class EglContext {

@@ -49,6 +49,16 @@ TEST(GpuCli, UncoveredEncodingFallsBackToTheCpuWithAMessage) {
     EXPECT_TRUE(testing::file_exists(dir + "/xl.npy"));
 }
 
+TEST(GpuCli, AutoSaysWhichBackendItPicked) {
+    const std::string dir = testing::make_temp_dir();
+    const testing::RunResult r =
+        run_posviz("export scores -o " + dir + "/auto.npy --backend auto --seq-len 8");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const bool said = r.err.find("computed on the GPU") != std::string::npos ||
+                      r.err.find("computing on the CPU") != std::string::npos;
+    EXPECT_TRUE(said) << r.err;
+}
+
 TEST(GpuCli, UnknownBackendIsBadInput) {
     EXPECT_EQ(run_posviz("export scores -o x.npy --backend cuda").status, 2);
 }

@@ -13,7 +13,7 @@ namespace posviz {
 void add_backend_option(CLI::App& cmd, std::string& backend) {
     cmd.add_option("--backend", backend,
                    "where the scores figure is computed: cpu (double), gpu (compute shaders, "
-                   "float32; falls back to cpu), auto (gpu when available)")
+                   "float32; falls back to cpu), auto (a hardware gpu when there is one)")
         ->check(CLI::IsMember({"cpu", "gpu", "auto"}))
         ->capture_default_str();
 }
@@ -32,6 +32,10 @@ std::optional<DataTable> scores_on_gpu(const Scene& s, const std::string& backen
     const Content content = make_content(s);
     std::string error;
     std::unique_ptr<gpu::EglContext> context = gpu::EglContext::create(error);
+    if (context && backend == "auto" && context->info().software) {
+        error = "the only GPU is a software renderer, " + context->info().renderer;
+        context.reset();
+    }
     if (context) {
         try {
             gpu::GpuAttention attention(*context);

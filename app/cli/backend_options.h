@@ -1,6 +1,7 @@
 // `--backend cpu|gpu|auto` for `posviz export scores`: cpu is core's double path; gpu the compute
 // shaders of posviz_gpu (float32, see gpu/gpu_problem.h); auto the GPU when a compute-capable
-// headless context exists. A GPU that fails falls back to the CPU with a message on stderr.
+// headless context exists on a hardware GPU (Mesa's llvmpipe is far slower than the CPU path). A
+// GPU that fails falls back to the CPU with a message on stderr.
 #pragma once
 
 #include <CLI/CLI.hpp>

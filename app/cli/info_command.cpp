@@ -20,7 +20,8 @@ void print_backends() {
         return;
     }
     const gpu::GpuInfo& info = context->info();
-    std::printf("  gpu  available (float32 compute shaders)\n");
+    std::printf("  gpu  available (float32 compute shaders%s)\n",
+                info.software ? "; a software renderer, slower than the cpu backend" : "");
     std::printf("       egl platform:    %s\n", info.platform.c_str());
     std::printf("       vendor:          %s\n", info.vendor.c_str());
     std::printf("       renderer:        %s\n", info.renderer.c_str());
