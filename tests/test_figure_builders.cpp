@@ -34,7 +34,9 @@ TEST(FigureBuilders, EveryFigureBuildsInBothLanguages) {
         {"scores", "rope"},      {"terms", "xl"},
         {"bias", "alibi"},       {"buckets", "t5"},
         {"decay", "rope"},       {"rotation", "rope"},
-        {"permutation", "rope"}};
+        {"permutation", "rope"}, {"turns", "rope"},
+        {"scalings", "rope"},    {"extrapolation", "rope"},
+        {"pca", "sinusoidal"}};
     EXPECT_EQ(figure_names().size(), cases.size());
     for (const auto& [figure, encoding] : cases) {
         const Scene s = scene_for(figure, encoding);

@@ -111,5 +111,33 @@ TEST(FigureExport, WrongCombinationsAreInputErrors) {
     EXPECT_FALSE(testing::file_exists(dir + "/pe.png"));
 }
 
+TEST(FigureExport, ThroughTheBinarySvgIsByteIdenticalAcrossRuns) {
+    const std::string dir = testing::make_temp_dir();
+    const std::string args =
+        "export scores --compare rope,alibi --causal --seq-len 24 --dim 16 -o ";
+    ASSERT_EQ(testing::run_posviz(args + dir + "/a.svg").status, 0);
+    ASSERT_EQ(testing::run_posviz(args + dir + "/b.svg").status, 0);
+    const std::string a = testing::read_file(dir + "/a.svg");
+    EXPECT_NE(a.find("<svg"), std::string::npos);
+    EXPECT_EQ(a, testing::read_file(dir + "/b.svg"));
+}
+
+TEST(FigureExport, ThroughTheBinaryAnimationAndErrors) {
+    const std::string dir = testing::make_temp_dir();
+    const auto gif =
+        testing::run_posviz("export rotation --frames 3 --dpi 20 -o " + dir + "/r.gif");
+    EXPECT_EQ(gif.status, 0) << gif.err;
+    EXPECT_EQ(testing::read_file(dir + "/r.gif").substr(0, 6), "GIF89a");
+    const auto lang =
+        testing::run_posviz("export pe --encoding sinusoidal --lang fr -o " + dir + "/pe.png");
+    EXPECT_EQ(lang.status, 2);
+    EXPECT_NE(lang.err.find("--lang"), std::string::npos) << lang.err;
+    const auto dpi =
+        testing::run_posviz("export pe --encoding sinusoidal --dpi 5000 -o " + dir + "/pe.png");
+    EXPECT_NE(dpi.status, 0);
+    EXPECT_NE(dpi.err.find("--dpi"), std::string::npos) << dpi.err;
+    EXPECT_FALSE(testing::file_exists(dir + "/pe.png"));
+}
+
 }  // namespace
 }  // namespace posviz

@@ -13,7 +13,7 @@ struct Builder {
     Figure (*build)(const Scene&, const FigureOptions&);
 };
 
-const std::array<Builder, 11> k_builders = {{
+const std::array<Builder, 15> k_builders = {{
     {"wavelengths", wavelengths_figure},
     {"curves", curves_figure},
     {"pe", pe_figure},
@@ -25,6 +25,10 @@ const std::array<Builder, 11> k_builders = {{
     {"decay", decay_figure},
     {"rotation", rotation_figure},
     {"permutation", permutation_figure},
+    {"turns", turns_figure},
+    {"scalings", scalings_figure},
+    {"extrapolation", extrapolation_figure},
+    {"pca", pca_figure},
 }};
 
 void check_options(const FigureOptions& options) {

@@ -16,5 +16,9 @@ Figure buckets_figure(const Scene& scene, const FigureOptions& options);
 Figure decay_figure(const Scene& scene, const FigureOptions& options);
 Figure rotation_figure(const Scene& scene, const FigureOptions& options);
 Figure permutation_figure(const Scene& scene, const FigureOptions& options);
+Figure turns_figure(const Scene& scene, const FigureOptions& options);
+Figure scalings_figure(const Scene& scene, const FigureOptions& options);
+Figure extrapolation_figure(const Scene& scene, const FigureOptions& options);
+Figure pca_figure(const Scene& scene, const FigureOptions& options);
 
 }  // namespace posviz

@@ -1,0 +1,44 @@
+// How far each RoPE pair turns: full turns within the training length, before and after the
+// scene's scaling, and over the whole context L. A pair below one turn in training never saw
+// the angles that longer contexts reach (YaRN, Peng et al. 2023 §3.2).
+#include "core/figures/builders.h"
+#include "core/figures/data_columns.h"
+#include "core/figures/panels.h"
+
+namespace posviz {
+
+Figure turns_figure(const Scene& scene, const FigureOptions& options) {
+    const Text t{options.lang};
+    Scene data_scene = scene;
+    data_scene.figure = "turns";
+    const DataTable table = compute_figure_data(data_scene);
+    const std::vector<double> i = table_column(table, "i");
+    Panel panel =
+        plot_panel("", t("pair index i", "维度对序号 i"), t("full turns", "完整旋转圈数"));
+    panel.y.scale = AxisScale::Log;
+    panel.legend = LegendPosition::Outside;
+    panel.lines.push_back(line(t("in training, unscaled", "训练长度内，未缩放"), i,
+                               table_column(table, "turns_before"), 0));
+    panel.lines.push_back(line(t("in training, scaled", "训练长度内，缩放后"), i,
+                               table_column(table, "turns_after"), 1));
+    panel.lines.push_back(line(t("over L, scaled", "整个 L 内，缩放后"), i,
+                               table_column(table, "turns_at_length"), 2));
+    panel.lines.back().dashed = true;
+    LineSeries one = line(t("one turn", "一整圈"), {i.front(), i.back()}, {1.0, 1.0}, 0);
+    one.colour = Colour::muted();
+    one.dashed = true;
+    one.width = 1.0;
+    panel.lines.push_back(one);
+
+    Figure figure;
+    figure.title = t("RoPE: how many turns each pair makes", "RoPE：各维度对转过的圈数");
+    figure.subtitle =
+        join_parts({scene_sizes(scene),
+                    t("scaling: ", "缩放：") + rope_scaling_name(scene.rope_scaling.type)});
+    figure.panels = {panel};
+    figure.width_in = 9.0;
+    figure.height_in = 4.6;
+    return figure;
+}
+
+}  // namespace posviz
