@@ -88,11 +88,13 @@ void write_preset(const Preset& preset, const std::string& path) {
 }
 
 std::string presets_dir() {
-#ifdef POSVIZ_ASSETS_DIR
+    // An installed posviz (cmake --install) finds its presets beside it in share/posviz; a build
+    // tree uses the source tree's assets/.
+    std::error_code error;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    const std::filesystem::path installed = exe.parent_path().parent_path() / "share/posviz/presets";
+    if (!error && std::filesystem::is_directory(installed, error)) return installed.string();
     return std::string(POSVIZ_ASSETS_DIR) + "/presets";
-#else
-    return "assets/presets";
-#endif
 }
 
 std::vector<std::string> preset_files(const std::string& dir) {
