@@ -41,4 +41,12 @@ Matrix random_normal_matrix(int rows, int cols, double stddev, uint64_t seed) {
     return sampler.matrix(rows, cols, stddev);
 }
 
+uint64_t table_seed(uint64_t seed, SeedStream stream) {
+    // SplitMix64's output function applied to seed + stream·golden gamma.
+    uint64_t z = seed + uint64_t(stream) * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
 }  // namespace posviz

@@ -29,4 +29,17 @@ struct NormalSampler {
 // draws).
 Matrix random_normal_matrix(int rows, int cols, double stddev, uint64_t seed);
 
+// Seeded stand-ins for learned tables must not share a stream with the content: with one seed for
+// both, a learned PE table would equal the queries row for row (q + p = 2q) and Shaw's table rows
+// 0..L-1 would be the queries, lighting up q_m·R_m = |q_m|² down one column. Each table kind draws
+// from its own stream, derived from the scene's seed by SplitMix64 (Steele, Lea & Flood 2014).
+enum class SeedStream : uint64_t {
+    LearnedPe = 1,
+    ShawTable = 2,
+    XLBiases = 3,
+    T5Biases = 4,
+    FireMlp = 5
+};
+uint64_t table_seed(uint64_t seed, SeedStream stream);
+
 }  // namespace posviz

@@ -44,17 +44,21 @@ RopeEncoding make_rope(const Scene& s) {
 }  // namespace
 
 std::vector<std::string> encoding_names() {
-    return {"nope", "sinusoidal", "learned", "shaw", "xl", "t5", "rope", "alibi", "kerple", "fire", "xpos"};
+    return {"nope", "sinusoidal", "learned", "shaw", "xl",  "t5",
+            "rope", "alibi",      "kerple",  "fire", "xpos"};
 }
 
 void validate_scene(const Scene& s) {
-    if (s.seq_len <= 0) throw InputError("--seq-len", std::to_string(s.seq_len), "a positive integer");
+    if (s.seq_len <= 0)
+        throw InputError("--seq-len", std::to_string(s.seq_len), "a positive integer");
     if (s.dim <= 0) throw InputError("--dim", std::to_string(s.dim), "a positive integer");
     require_finite("--base", s.base);
-    if (s.base <= 1.0) throw InputError("--base", std::to_string(s.base), "a number greater than 1");
+    if (s.base <= 1.0)
+        throw InputError("--base", std::to_string(s.base), "a number greater than 1");
     require_finite("--rotary-fraction", s.rotary_fraction);
     if (!(s.rotary_fraction > 0.0 && s.rotary_fraction <= 1.0))
-        throw InputError("--rotary-fraction", std::to_string(s.rotary_fraction), "a number in (0, 1]");
+        throw InputError("--rotary-fraction", std::to_string(s.rotary_fraction),
+                         "a number in (0, 1]");
     require_one_of("--encoding", s.encoding, encoding_names());
     // --compare lists encodings, or (wavelengths, decay) bases such as 10000,500000.
     for (const auto& e : s.compare) {
@@ -73,7 +77,8 @@ void validate_scene(const Scene& s) {
     require_finite("--kerple-r2", s.kerple_r2);
     require_finite("--xpos-gamma", s.xpos_gamma);
     require_finite("--xpos-scale-base", s.xpos_scale_base);
-    if (s.max_bytes <= 0) throw InputError("--max-bytes", std::to_string(s.max_bytes), "a positive byte count");
+    if (s.max_bytes <= 0)
+        throw InputError("--max-bytes", std::to_string(s.max_bytes), "a positive byte count");
 }
 
 Encoding make_encoding(const Scene& s, const std::string& name) {
@@ -81,27 +86,36 @@ Encoding make_encoding(const Scene& s, const std::string& name) {
     if (name == "nope") return NoPE{};
     if (name == "sinusoidal") {
         SinusoidalEncoding e{s.dim, s.base,
-                             s.sinusoidal_layout == "halves" ? SinusoidalLayout::Halves : SinusoidalLayout::Interleaved};
+                             s.sinusoidal_layout == "halves" ? SinusoidalLayout::Halves
+                                                             : SinusoidalLayout::Interleaved};
         e.validate();
         return e;
     }
     if (name == "learned") {
-        if (s.table_path.empty()) return LearnedEncoding::seeded(s.seq_len, s.dim, s.seed);
+        if (s.table_path.empty())
+            return LearnedEncoding::seeded(s.seq_len, s.dim,
+                                           table_seed(s.seed, SeedStream::LearnedPe));
         Matrix table = s.table_path.ends_with(".safetensors")
                            ? read_safetensors_matrix(s.table_path, s.table_tensor, "--table")
                            : read_npy_matrix(s.table_path, "--table", -1, s.dim);
         if (table.cols() != s.dim)
-            throw InputError("--table", s.table_path + " with " + std::to_string(table.cols()) + " columns",
+            throw InputError("--table",
+                             s.table_path + " with " + std::to_string(table.cols()) + " columns",
                              "a table with --dim = " + std::to_string(s.dim) + " columns");
         return LearnedEncoding{std::move(table)};
     }
     if (name == "shaw") {
-        if (s.rel_table_path.empty()) return ShawRelative::seeded(s.seq_len, s.dim, s.seed, s.shaw_clip);
-        return ShawRelative{read_npy_matrix(s.rel_table_path, "--rel-table", 2 * s.seq_len - 1, s.dim), s.shaw_clip};
+        if (s.rel_table_path.empty())
+            return ShawRelative::seeded(s.seq_len, s.dim, table_seed(s.seed, SeedStream::ShawTable),
+                                        s.shaw_clip);
+        return ShawRelative{
+            read_npy_matrix(s.rel_table_path, "--rel-table", 2 * s.seq_len - 1, s.dim),
+            s.shaw_clip};
     }
-    if (name == "xl") return TransformerXL::seeded(s.dim, s.seed);
+    if (name == "xl") return TransformerXL::seeded(s.dim, table_seed(s.seed, SeedStream::XLBiases));
     if (name == "t5") {
-        T5Bias t5 = T5Bias::seeded(s.num_buckets, s.max_distance, s.bidirectional, s.seed);
+        T5Bias t5 = T5Bias::seeded(s.num_buckets, s.max_distance, s.bidirectional,
+                                   table_seed(s.seed, SeedStream::T5Biases));
         t5.validate();
         return t5;
     }
@@ -112,11 +126,12 @@ Encoding make_encoding(const Scene& s, const std::string& name) {
         return alibi;
     }
     if (name == "kerple") {
-        KerpleBias k{s.kerple_kind == "power" ? KerpleKind::Power : KerpleKind::Log, s.kerple_r1, s.kerple_r2};
+        KerpleBias k{s.kerple_kind == "power" ? KerpleKind::Power : KerpleKind::Log, s.kerple_r1,
+                     s.kerple_r2};
         k.validate();
         return k;
     }
-    if (name == "fire") return FireBias::seeded(32, s.seed);
+    if (name == "fire") return FireBias::seeded(32, table_seed(s.seed, SeedStream::FireMlp));
     XPosEncoding x{make_rope(s), s.xpos_gamma, s.xpos_scale_base};
     x.validate();
     return x;
@@ -147,16 +162,21 @@ Content make_content(const Scene& s) {
 Matrix absolute_pe(const Scene& s) {
     const Encoding e = make_encoding(s);
     if (const auto* sin = std::get_if<SinusoidalEncoding>(&e)) return sin->table(s.seq_len);
-    if (const auto* learned = std::get_if<LearnedEncoding>(&e)) return learned->positions(s.seq_len);
-    throw InputError("--encoding", s.encoding, "sinusoidal or learned (an absolute PE with a matrix)");
+    if (const auto* learned = std::get_if<LearnedEncoding>(&e))
+        return learned->positions(s.seq_len);
+    throw InputError("--encoding", s.encoding,
+                     "sinusoidal or learned (an absolute PE with a matrix)");
 }
 
 Vector scene_inverse_frequencies(const Scene& s) {
     const Encoding e = make_encoding(s);
     if (const auto* sin = std::get_if<SinusoidalEncoding>(&e)) return sin->frequencies();
-    if (const auto* rope = std::get_if<RopeEncoding>(&e)) return rope->frequencies(s.seq_len).inverse_frequencies;
-    if (const auto* xpos = std::get_if<XPosEncoding>(&e)) return xpos->rope.frequencies(s.seq_len).inverse_frequencies;
-    throw InputError("--encoding", s.encoding, "sinusoidal, rope or xpos (an encoding with frequencies)");
+    if (const auto* rope = std::get_if<RopeEncoding>(&e))
+        return rope->frequencies(s.seq_len).inverse_frequencies;
+    if (const auto* xpos = std::get_if<XPosEncoding>(&e))
+        return xpos->rope.frequencies(s.seq_len).inverse_frequencies;
+    throw InputError("--encoding", s.encoding,
+                     "sinusoidal, rope or xpos (an encoding with frequencies)");
 }
 
 }  // namespace posviz

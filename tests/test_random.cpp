@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/random.h"
+#include "core/scene.h"
 
 namespace posviz {
 namespace {
@@ -46,6 +47,30 @@ TEST(Random, MomentsOfTheStandardNormal) {
     EXPECT_NEAR(mean, 0.0, 0.011);
     EXPECT_NEAR(variance, 1.0, 0.016);
     EXPECT_NEAR(fourth, 3.0, 0.1);
+}
+
+
+TEST(Random, TableSeedsAreSplitMix64) {
+    // SplitMix64 seeded with 0 first returns 0xe220a8397b1dcdaf (Vigna's reference splitmix64.c);
+    // stream 1 from seed 0 is exactly that first step.
+    EXPECT_EQ(table_seed(0, SeedStream::LearnedPe), 0xe220a8397b1dcdafULL);
+    EXPECT_NE(table_seed(0, SeedStream::ShawTable), table_seed(0, SeedStream::LearnedPe));
+    EXPECT_NE(table_seed(1, SeedStream::LearnedPe), table_seed(0, SeedStream::LearnedPe));
+}
+
+TEST(Random, SeededTablesDoNotRepeatTheContent) {
+    // With the content's seed, a learned table would equal the queries and Shaw's first L rows
+    // would too (q_m·R_m = |q_m|^2 lit one column of the scores).
+    Scene scene;
+    scene.seq_len = 6;
+    scene.dim = 4;
+    scene.seed = 2;
+    const Content content = make_content(scene);
+    const Matrix learned = std::get<LearnedEncoding>(make_encoding(scene, "learned")).positions(6);
+    EXPECT_GT((learned - content.queries).cwiseAbs().maxCoeff(), 0.1);
+    const Matrix shaw = std::get<ShawRelative>(make_encoding(scene, "shaw")).rel_table;
+    EXPECT_GT((shaw.topRows(6) - content.queries).cwiseAbs().maxCoeff(), 0.1);
+    EXPECT_GT((shaw.topRows(6) - content.keys).cwiseAbs().maxCoeff(), 0.1);
 }
 
 }  // namespace

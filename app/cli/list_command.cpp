@@ -44,9 +44,10 @@ void add_list_command(CLI::App& app) {
     cmd->callback([&app] {
         std::printf("figures (posviz export FIGURE -o FILE.npy|.csv):\n");
         for (const FigureInfo& f : data_figures())
-            std::printf("  %-12s %-10s %s\n", f.name.c_str(), f.shape.c_str(), f.description.c_str());
+            std::printf("  %-13s %-10s %s\n", f.name.c_str(), f.shape.c_str(),
+                        f.description.c_str());
         std::printf("\nencodings (--encoding):\n");
-        for (const EncodingInfo& e : kEncodings) std::printf("  %-12s %s\n", e.name, e.description);
+        for (const EncodingInfo& e : kEncodings) std::printf("  %-13s %s\n", e.name, e.description);
         std::printf("\npresets (posviz screenshot --preset NAME; PageDown/PageUp in the GUI):\n");
         for (const std::string& f : gui::preset_files(gui::presets_dir()))
             std::printf("  %s\n", gui::preset_name(f).c_str());

@@ -92,7 +92,8 @@ std::string presets_dir() {
     // tree uses the source tree's assets/.
     std::error_code error;
     const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
-    const std::filesystem::path installed = exe.parent_path().parent_path() / "share/posviz/presets";
+    const std::filesystem::path installed =
+        exe.parent_path().parent_path() / "share/posviz/presets";
     if (!error && std::filesystem::is_directory(installed, error)) return installed.string();
     return std::string(POSVIZ_ASSETS_DIR) + "/presets";
 }
