@@ -1,0 +1,78 @@
+#include "core/analyses/block_reduction.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/input_error.h"
+
+namespace posviz {
+
+namespace {
+
+constexpr double kNegInf = -std::numeric_limits<double>::infinity();
+
+int checked_size(int resolution, long seq_len) {
+    if (resolution < 1)
+        throw InputError("--resolution", std::to_string(resolution), "an integer >= 1");
+    return int(std::min<long>(resolution, seq_len));
+}
+
+}  // namespace
+
+long reduction_block_start(long i, long seq_len, long resolution) {
+    return i * seq_len / resolution;
+}
+
+Matrix block_max_abs(const Matrix& dense, int resolution) {
+    const long seq_len = dense.rows();
+    const int size = checked_size(resolution, seq_len);
+    Matrix result(size, size);
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < size; ++i) {
+        const long r0 = reduction_block_start(i, seq_len, size);
+        const long r1 = reduction_block_start(i + 1, seq_len, size);
+        for (int j = 0; j < size; ++j) {
+            const long c0 = reduction_block_start(j, seq_len, size);
+            const long c1 = reduction_block_start(j + 1, seq_len, size);
+            double largest = kNegInf;
+            for (long m = r0; m < r1; ++m)
+                for (long n = c0; n < c1; ++n)
+                    if (std::isfinite(dense(m, n)))
+                        largest = std::max(largest, std::abs(dense(m, n)));
+            result(i, j) = largest;
+        }
+    }
+    return result;
+}
+
+Matrix block_max_abs_of_offsets(const Vector& offset_values, int seq_len, int resolution,
+                                bool causal) {
+    if (offset_values.size() != 2L * seq_len - 1)
+        throw InputError("offsets", std::to_string(offset_values.size()) + " values",
+                         std::to_string(2L * seq_len - 1) + " (2L-1)");
+    const int size = checked_size(resolution, seq_len);
+    Matrix result(size, size);
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < size; ++i) {
+        const long r0 = reduction_block_start(i, seq_len, size);
+        const long r1 = reduction_block_start(i + 1, seq_len, size);
+        for (int j = 0; j < size; ++j) {
+            const long c0 = reduction_block_start(j, seq_len, size);
+            const long c1 = reduction_block_start(j + 1, seq_len, size);
+            // Offsets n - m from the bottom-left to the top-right corner of the block.
+            const long lowest = c0 - (r1 - 1);
+            const long highest = causal ? std::min(c1 - 1 - r0, 0L) : c1 - 1 - r0;
+            double largest = kNegInf;
+            for (long offset = lowest; offset <= highest; ++offset) {
+                const double v = offset_values[offset + seq_len - 1];
+                if (std::isfinite(v)) largest = std::max(largest, std::abs(v));
+            }
+            result(i, j) = largest;
+        }
+    }
+    return result;
+}
+
+}  // namespace posviz
