@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/encodings/checks.h"
+#include "core/encodings/offsets.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -55,15 +56,20 @@ double AlibiBias::slope() const {
 // Press et al. 2022 §3: softmax(q_i K^T + slope · [-(i-1), ..., -2, -1, 0]), i.e. -slope·(m - n)
 // for keys n <= m. (The reference code adds slope · n instead, which differs by a constant per
 // row and gives the same softmax.) Bidirectional use takes -slope·|m - n|.
-Matrix AlibiBias::bias(int seq_len) const {
+Vector AlibiBias::bias_of_offsets(int seq_len) const {
     check_seq_len(seq_len);
     const double s = slope();
-    Matrix result(seq_len, seq_len);
-    for (int m = 0; m < seq_len; ++m)
-        for (int n = 0; n < seq_len; ++n)
-            result(m, n) =
-                causal && n > m ? -std::numeric_limits<double>::infinity() : -s * std::abs(m - n);
+    Vector result(2 * seq_len - 1);
+    for (int k = 0; k < 2 * seq_len - 1; ++k) {
+        const int offset = k - (seq_len - 1);  // n - m
+        result[k] =
+            causal && offset > 0 ? -std::numeric_limits<double>::infinity() : -s * std::abs(offset);
+    }
     return result;
+}
+
+Matrix AlibiBias::bias(int seq_len) const {
+    return toeplitz_matrix(bias_of_offsets(seq_len), seq_len);
 }
 
 }  // namespace posviz

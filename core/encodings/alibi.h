@@ -1,7 +1,7 @@
 // ALiBi (Press, Smith & Lewis 2022, "Train Short, Test Long"): no positional vectors, a bias
 // -slope_h · |m - n| added to the logits. Slopes follow the paper's reference get_slopes(): for H a
-// power of two, the geometric sequence starting at 2^(-8/H) with that ratio; otherwise the slopes of
-// the closest lower power of two followed by every other slope of twice that power.
+// power of two, the geometric sequence starting at 2^(-8/H) with that ratio; otherwise the slopes
+// of the closest lower power of two followed by every other slope of twice that power.
 #pragma once
 
 #include "core/types.h"
@@ -17,7 +17,8 @@ struct AlibiBias {
 
     void validate() const;
     double slope() const;
-    Matrix bias(int seq_len) const;
+    Vector bias_of_offsets(int seq_len) const;  // 2L-1 values, index (n - m) + L - 1
+    Matrix bias(int seq_len) const;             // [m, n]
 };
 
 }  // namespace posviz

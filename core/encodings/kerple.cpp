@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/encodings/checks.h"
+#include "core/encodings/offsets.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -18,18 +19,20 @@ void KerpleBias::validate() const {
                          "a number in (0, 2] for the power kernel");
 }
 
-Matrix KerpleBias::bias(int seq_len) const {
+Vector KerpleBias::bias_of_offsets(int seq_len) const {
     validate();
     check_seq_len(seq_len);
-    // The bias depends on |m - n| only: one value per distance.
-    Vector of_distance(seq_len);
-    for (int d = 0; d < seq_len; ++d)
-        of_distance[d] = kind == KerpleKind::Log ? -r1 * std::log1p(r2 * d)  // -r1 log(1 + r2 d)
-                                                 : -r1 * std::pow(double(d), r2);  // -r1 d^r2
-    Matrix result(seq_len, seq_len);
-    for (int m = 0; m < seq_len; ++m)
-        for (int n = 0; n < seq_len; ++n) result(m, n) = of_distance[std::abs(m - n)];
+    Vector result(2 * seq_len - 1);
+    for (int k = 0; k < 2 * seq_len - 1; ++k) {
+        const double d = std::abs(k - (seq_len - 1));                   // |m - n|
+        result[k] = kind == KerpleKind::Log ? -r1 * std::log1p(r2 * d)  // -r1 log(1 + r2 d)
+                                            : -r1 * std::pow(d, r2);    // -r1 d^r2
+    }
     return result;
+}
+
+Matrix KerpleBias::bias(int seq_len) const {
+    return toeplitz_matrix(bias_of_offsets(seq_len), seq_len);
 }
 
 }  // namespace posviz

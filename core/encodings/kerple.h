@@ -16,7 +16,8 @@ struct KerpleBias {
     double r2 = 1.0;
 
     void validate() const;
-    Matrix bias(int seq_len) const;
+    Vector bias_of_offsets(int seq_len) const;  // 2L-1 values, index (n - m) + L - 1
+    Matrix bias(int seq_len) const;             // [m, n]
 };
 
 }  // namespace posviz

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 #include "core/encodings/checks.h"
+#include "core/encodings/offsets.h"
 #include "core/input_error.h"
 #include "core/random.h"
 
@@ -67,10 +67,10 @@ void T5Bias::validate() const {
 
 // Every (m, n) with the same n - m shares a bucket: the buckets of the 2L-1 offsets, index
 // (n - m) + (L - 1).
-static std::vector<int> buckets_of_offsets(const T5Bias& t5, int seq_len) {
+static Eigen::VectorXi buckets_of_offsets(const T5Bias& t5, int seq_len) {
     t5.validate();
     check_seq_len(seq_len);
-    std::vector<int> of_offset(2 * seq_len - 1);
+    Eigen::VectorXi of_offset(2 * seq_len - 1);
     for (int k = 0; k < 2 * seq_len - 1; ++k)
         of_offset[k] = t5_relative_position_bucket(k - (seq_len - 1), t5.bidirectional,
                                                    t5.num_buckets, t5.max_distance);
@@ -78,20 +78,15 @@ static std::vector<int> buckets_of_offsets(const T5Bias& t5, int seq_len) {
 }
 
 IntMatrix T5Bias::buckets(int seq_len) const {
-    std::vector<int> of_offset = buckets_of_offsets(*this, seq_len);
-    IntMatrix result(seq_len, seq_len);
-    for (int m = 0; m < seq_len; ++m)
-        for (int n = 0; n < seq_len; ++n) result(m, n) = of_offset[n - m + seq_len - 1];
-    return result;
+    return toeplitz_matrix(buckets_of_offsets(*this, seq_len), seq_len);
+}
+
+Vector T5Bias::bias_of_offsets(int seq_len) const {
+    return bucket_bias(buckets_of_offsets(*this, seq_len));
 }
 
 Matrix T5Bias::bias(int seq_len) const {
-    std::vector<int> of_offset = buckets_of_offsets(*this, seq_len);
-    Matrix result(seq_len, seq_len);
-    for (int m = 0; m < seq_len; ++m)
-        for (int n = 0; n < seq_len; ++n)
-            result(m, n) = bucket_bias[of_offset[n - m + seq_len - 1]];
-    return result;
+    return toeplitz_matrix(bias_of_offsets(seq_len), seq_len);
 }
 
 }  // namespace posviz
