@@ -4,9 +4,10 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <optional>
 
 #include "core/encodings/checks.h"
-#include "core/input_error.h"
+#include "core/toeplitz.h"
 
 namespace posviz {
 
@@ -50,11 +51,18 @@ Matrix attention_logits(const Encoding& encoding, const Matrix& queries, const M
                         bool causal) {
     check_queries_keys(queries, keys);
     const int seq_len = int(queries.rows());
-    const int dim = int(queries.cols());
-    auto check_dim = [dim](Eigen::Index encoding_dim) {
-        if (encoding_dim != dim)
-            throw InputError("--dim", std::to_string(encoding_dim),
-                             std::to_string(dim) + " (the width D of the queries and keys)");
+    // Position-independent content under a relative encoding: the 2L-1 logits per offset fill the
+    // L×L matrix (core/toeplitz.h).
+    if (rows_identical(queries) && rows_identical(keys)) {
+        if (std::optional<Vector> of_offsets = offset_logits(encoding, queries.row(0).transpose(),
+                                                             keys.row(0).transpose(), seq_len)) {
+            Matrix logits = toeplitz_matrix(*of_offsets, seq_len);
+            if (causal) apply_causal_mask(logits);
+            return logits;
+        }
+    }
+    auto check_dim = [&](Eigen::Index encoding_dim) {
+        check_encoding_dim(encoding_dim, queries.cols());
     };
     // Additive absolute encodings (Vaswani et al. 2017 §3.5; BERT/GPT-2): the position vector
     // is added to the content on both sides, (q + p_m) · (k + p_n) / sqrt(D).

@@ -44,4 +44,10 @@ void check_queries_keys(const Matrix& queries, const Matrix& keys) {
                          shape_text(queries) + " (the shape of the queries)");
 }
 
+void check_encoding_dim(Eigen::Index encoding_dim, Eigen::Index content_dim) {
+    if (encoding_dim != content_dim)
+        throw InputError("--dim", std::to_string(encoding_dim),
+                         std::to_string(content_dim) + " (the width D of the queries and keys)");
+}
+
 }  // namespace posviz

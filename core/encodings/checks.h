@@ -15,5 +15,7 @@ void check_base(double base);                           // "--base": finite and 
 void check_positive(const char* option, double value);  // finite and > 0
 // "--queries" / "--keys": both (L, D) with L, D >= 1 and the same shape.
 void check_queries_keys(const Matrix& queries, const Matrix& keys);
+// "--dim": the encoding's width must be the width D of the queries and keys.
+void check_encoding_dim(Eigen::Index encoding_dim, Eigen::Index content_dim);
 
 }  // namespace posviz

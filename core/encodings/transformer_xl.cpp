@@ -30,9 +30,11 @@ struct XLOperands {
     Matrix positions;  // row (i - j) + (L - 1) = W_R R_{i-j}
 };
 
-XLOperands prepare(const TransformerXL& xl, const Matrix& queries, const Matrix& keys) {
+// R covers the offsets of seq_len positions; queries may be a single row (logits_of_offsets).
+XLOperands prepare(const TransformerXL& xl, const Matrix& queries, const Matrix& keys,
+                   int seq_len) {
     check_queries_keys(queries, keys);
-    const int seq_len = int(queries.rows());
+    check_seq_len(seq_len);
     const int dim = int(queries.cols());
     check_even_dim(dim);
     if (xl.u.size() != dim || xl.v.size() != dim)
@@ -83,7 +85,7 @@ void add_term(int term, Matrix& out, const XLOperands& ops, const Matrix& keys) 
 }  // namespace
 
 std::array<Matrix, 4> TransformerXL::terms(const Matrix& queries, const Matrix& keys) const {
-    XLOperands ops = prepare(*this, queries, keys);
+    XLOperands ops = prepare(*this, queries, keys, int(queries.rows()));
     std::array<Matrix, 4> result;
     for (int t = 0; t < 4; ++t) {
         result[t] = Matrix::Zero(keys.rows(), keys.rows());
@@ -93,10 +95,22 @@ std::array<Matrix, 4> TransformerXL::terms(const Matrix& queries, const Matrix& 
 }
 
 Matrix TransformerXL::logits(const Matrix& queries, const Matrix& keys) const {
-    XLOperands ops = prepare(*this, queries, keys);
+    XLOperands ops = prepare(*this, queries, keys, int(queries.rows()));
     Matrix out = Matrix::Zero(keys.rows(), keys.rows());
     for (int t = 0; t < 4; ++t) add_term(t, out, ops, keys);
     return out;
+}
+
+Vector TransformerXL::logits_of_offsets(const Vector& query, const Vector& key, int seq_len) const {
+    const Matrix key_row = key.transpose();
+    XLOperands ops = prepare(*this, Matrix(query.transpose()), key_row, seq_len);
+    // The four terms of add_term, in its order: (a) and (c) are the same for every (i, j); (b)
+    // and (d) pick the row of W_R R_{i-j}, whose index (i - j) + L - 1 runs backwards in ours.
+    const double content = ops.queries.row(0).dot(key_row.row(0));           // (a) q · k
+    const Vector by_query = ops.positions * ops.queries.row(0).transpose();  // (b) q · W_R R
+    const double global_content = key.dot(ops.u);                            // (c) u · k
+    const Vector by_v = ops.positions * ops.v;                               // (d) v · W_R R
+    return (((content + by_query.array()) + global_content) + by_v.array()).reverse().matrix();
 }
 
 }  // namespace posviz
