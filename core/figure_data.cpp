@@ -9,6 +9,7 @@
 #include "core/analyses/learned_table.h"
 #include "core/analyses/pe_analysis.h"
 #include "core/analyses/rope_extension.h"
+#include "core/figures/scores_backend.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -138,7 +139,7 @@ void check_figure_name(const std::string& figure) {
     throw InputError("FIGURE", figure, "one of " + names);
 }
 
-DataTable compute_figure_data(const Scene& s) {
+DataTable compute_figure_data(const Scene& s, ScoresBackend* backend) {
     check_figure_name(s.figure);
     validate_scene(s);
     check_output_size(s);
@@ -156,8 +157,12 @@ DataTable compute_figure_data(const Scene& s) {
     }
     if (f == "similarity") return square_table(pe_similarity(absolute_pe(s)));
     if (f == "scores") {
+        const Encoding e = make_encoding(s);
         const Content c = make_content(s);
-        Matrix logits = attention_logits(make_encoding(s), c.queries, c.keys, s.causal);
+        if (backend)
+            if (std::optional<Matrix> scores = backend->dense_scores(e, c, s.causal, s.softmax))
+                return square_table(std::move(*scores));
+        Matrix logits = attention_logits(e, c.queries, c.keys, s.causal);
         if (s.softmax) softmax_rows_inplace(logits);
         return square_table(std::move(logits));
     }

@@ -79,6 +79,9 @@ void validate_scene(const Scene& s) {
     require_finite("--xpos-scale-base", s.xpos_scale_base);
     if (s.max_bytes <= 0)
         throw InputError("--max-bytes", std::to_string(s.max_bytes), "a positive byte count");
+    if (s.resolution < 16 || s.resolution > 8192)
+        throw InputError("--resolution", std::to_string(s.resolution),
+                         "texels per side of a reduced scores picture, 16 to 8192");
 }
 
 Encoding make_encoding(const Scene& s, const std::string& name) {

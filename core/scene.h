@@ -48,6 +48,9 @@ struct Scene {
     std::vector<int> dims = {2, 6, 12};
     std::vector<std::string> compare;  // encodings laid side by side (figures)
     int64_t max_bytes = int64_t(2) << 30;  // cap on a dense output
+    // A scores picture of L > resolution is reduced to resolution² texels, each the largest
+    // |logit| of its block (core/analyses/block_reduction.h); data exports stay dense.
+    int resolution = 2048;
 };
 
 // Builds the encoding the scene names (tables loaded, parameters validated). seq_len sizes Shaw's

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/figures/figures.h"
+#include "core/scene.h"
 #include "expect_input_error.h"
 
 namespace posviz {
@@ -220,6 +221,57 @@ TEST(FigureBuilders, MisuseIsAnInputErrorNamingTheOption) {
     EXPECT_INPUT_ERROR(build_figure(s, {}), "--dims");
     s = scene_for("scores", "rope");
     s.seq_len = 5000;
+    s.resolution = 8192;  // not reduced: a dense picture stops at L = 4096
+    EXPECT_INPUT_ERROR(build_figure(s, {}), "--seq-len");
+    s.resolution = 8;
+    EXPECT_INPUT_ERROR(build_figure(s, {}), "--resolution");
+}
+
+// L > resolution: each texel is the largest |logit| of its block, computed here from the dense
+// logits with the blocks floor(i·L/R) .. floor((i+1)·L/R) written out by hand.
+TEST(FigureBuilders, LongScoresAreReducedToTheResolution) {
+    Scene s = scene_for("scores", "rope");
+    s.seq_len = 50;
+    s.dim = 8;
+    s.resolution = 16;
+    s.causal = true;
+    const Figure f = build_figure(s, {});
+    const Heatmap& h = *f.panels.at(0).heatmap;
+    ASSERT_EQ(h.values.rows(), 16);
+    ASSERT_EQ(h.values.cols(), 16);
+    EXPECT_DOUBLE_EQ(h.x1, 49.5);  // the texels span all 50 positions
+    const Content c = make_content(s);
+    const Matrix dense = attention_logits(make_encoding(s), c.queries, c.keys, true);
+    for (int i = 0; i < 16; ++i)
+        for (int j = 0; j < 16; ++j) {
+            double largest = -INFINITY;
+            for (int m = i * 50 / 16; m < (i + 1) * 50 / 16; ++m)
+                for (int n = j * 50 / 16; n < (j + 1) * 50 / 16; ++n)
+                    if (n <= m) largest = std::max(largest, std::abs(dense(m, n)));
+            if (std::isinf(largest))  // a block above the diagonal: all masked
+                EXPECT_EQ(h.values(i, j), largest) << i << ", " << j;
+            else
+                EXPECT_NEAR(h.values(i, j), largest, 1e-12) << i << ", " << j;
+        }
+    EXPECT_EQ(f.colorbar->range.min, 0.0);  // magnitudes: a sequential scale from 0
+}
+
+// Position-independent content under a relative encoding needs no L×L matrix: the reduced picture
+// is made from the 2L-1 offsets even when the dense matrix would exceed --max-bytes.
+TEST(FigureBuilders, ReducedToeplitzScoresNeedNoDenseMatrix) {
+    Scene s = scene_for("scores", "alibi");
+    s.content = "ones";
+    s.seq_len = 20000;
+    s.resolution = 64;
+    s.max_bytes = 1 << 20;
+    const Figure f = build_figure(s, {});
+    const Heatmap& h = *f.panels.at(0).heatmap;
+    ASSERT_EQ(h.values.rows(), 64);
+    // Ones content, D = 16: q·k/√D = 16/4 = 4. ALiBi head 0 of 8 has slope 2^(-8/8) = 1/2, so the
+    // logit at distance d is 4 - d/2. Texel (0, 0) covers positions [0, floor(20000/64)) =
+    // [0, 312): distances up to 311, where |4 - 311/2| = 151.5 is the largest.
+    EXPECT_NEAR(h.values(0, 0), 151.5, 1e-9);
+    s.content = "random";
     EXPECT_INPUT_ERROR(build_figure(s, {}), "--seq-len");
 }
 

@@ -1,23 +1,22 @@
-// `--backend cpu|gpu|auto` for `posviz export scores`: cpu is core's double path; gpu the compute
+// `--backend cpu|gpu|auto` for the scores figure: cpu is core's double path; gpu the compute
 // shaders of posviz_gpu (float32, see gpu/gpu_problem.h); auto the GPU when a compute-capable
 // headless context exists on a hardware GPU (Mesa's llvmpipe is far slower than the CPU path). A
-// GPU that fails falls back to the CPU with a message on stderr.
+// GPU that is missing or fails leaves the work to the CPU, with a message on stderr.
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <optional>
+#include <memory>
 #include <string>
 
-#include "core/figure_data.h"
+#include "core/figures/scores_backend.h"
 #include "core/scene.h"
 
 namespace posviz {
 
 void add_backend_option(CLI::App& cmd, std::string& backend);
 
-// The scores figure computed on the GPU when `backend` asks for it and the GPU delivers; nullopt
-// when the CPU should compute it (backend cpu, or the GPU unavailable or failing: said on stderr).
-// Bad input is an InputError either way.
-std::optional<DataTable> scores_on_gpu(const Scene& scene, const std::string& backend);
+// The ScoresBackend that --backend names: null for cpu; for gpu and auto, one over a headless EGL
+// context made on first use, which says on stderr where each matrix was computed.
+std::unique_ptr<ScoresBackend> make_scores_backend(const std::string& backend);
 
 }  // namespace posviz

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "app/cli/backend_options.h"
 #include "app/cli/rope_scaling_options.h"
 #include "app/cli/scene_options.h"
 #include "core/figure_data.h"
@@ -21,6 +22,7 @@ struct BenchArgs {
     Scene scene;
     RopeScalingFlags rope_flags;
     int repeat = 7;
+    std::string backend = "cpu";
 };
 
 // A field of /proc/self/status in KiB ("VmRSS" now, "VmHWM" the peak). Not getrusage: its
@@ -38,13 +40,16 @@ long proc_status_kib(const char* field) {
 }
 
 void run_bench(const BenchArgs& args) {
-    if (args.repeat < 1) throw InputError("--repeat", std::to_string(args.repeat), "a positive count");
+    if (args.repeat < 1)
+        throw InputError("--repeat", std::to_string(args.repeat), "a positive count");
     const long baseline_kib = proc_status_kib("VmRSS");
+    // The GPU context is made on the first run, so the median is of the computations.
+    const std::unique_ptr<ScoresBackend> backend = make_scores_backend(args.backend);
     std::vector<double> times;
     double checksum = 0.0;  // printed so the computation cannot be optimised away
     for (int i = 0; i < args.repeat; ++i) {
         const auto start = std::chrono::steady_clock::now();
-        const DataTable table = compute_figure_data(args.scene);
+        const DataTable table = compute_figure_data(args.scene, backend.get());
         const auto stop = std::chrono::steady_clock::now();
         checksum += table.values(0, 0);
         times.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
@@ -64,6 +69,7 @@ void add_bench_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("bench", "time the computation of one figure's data");
     cmd->add_option("FIGURE", args->scene.figure, "a figure, as for export")->required();
     cmd->add_option("--repeat", args->repeat, "runs to take the median of")->capture_default_str();
+    add_backend_option(*cmd, args->backend);
     add_scene_options(*cmd, args->scene);
     add_rope_scaling_options(*cmd, args->rope_flags);
     cmd->callback([args] {

@@ -30,24 +30,27 @@ void write_data(const DataTable& table, const ExportArgs& args, const std::strin
         write_file_atomically(args.output, encode_csv(table));
         return;
     }
-    if (args.dtype != "f64" && args.dtype != "f32") throw InputError("--dtype", args.dtype, "f64 or f32");
-    write_file_atomically(args.output, encode_npy(table.shape, table.values.data(),
-                                                  args.dtype == "f32" ? NpyDtype::Float32 : NpyDtype::Float64));
+    if (args.dtype != "f64" && args.dtype != "f32")
+        throw InputError("--dtype", args.dtype, "f64 or f32");
+    write_file_atomically(args.output,
+                          encode_npy(table.shape, table.values.data(),
+                                     args.dtype == "f32" ? NpyDtype::Float32 : NpyDtype::Float64));
 }
 
 void run_export(const ExportArgs& args) {
     const std::string extension = std::filesystem::path(args.output).extension().string();
+    const std::unique_ptr<ScoresBackend> backend = make_scores_backend(args.backend);
     if (extension == ".npy" || extension == ".csv") {
-        std::optional<DataTable> gpu_table = scores_on_gpu(args.scene, args.backend);
-        write_data(gpu_table ? *gpu_table : compute_figure_data(args.scene), args, extension);
+        write_data(compute_figure_data(args.scene, backend.get()), args, extension);
         return;
     }
     if (extension == ".png" || extension == ".svg" || extension == ".pdf" || extension == ".gif" ||
         extension == ".mp4") {
-        export_scene_figure(args.scene, args.picture, args.output);
+        export_scene_figure(args.scene, args.picture, args.output, backend.get());
         return;
     }
-    throw InputError("-o", args.output, "a file ending in .npy, .csv, .png, .svg, .pdf, .gif or .mp4");
+    throw InputError("-o", args.output,
+                     "a file ending in .npy, .csv, .png, .svg, .pdf, .gif or .mp4");
 }
 
 }  // namespace

@@ -32,9 +32,9 @@ void add_figure_export_options(CLI::App& cmd, FigureExportOptions& o) {
 }
 
 void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
-                         const std::string& out_path) {
+                         const std::string& out_path, ScoresBackend* scores_backend) {
     if (o.lang != "en" && o.lang != "zh") throw InputError("--lang", o.lang, "en or zh");
-    const FigureOptions figure_options{o.lang, o.colormap, o.log_x};
+    const FigureOptions figure_options{o.lang, o.colormap, o.log_x, scores_backend};
     const ExportOptions export_options{o.width_in, o.height_in,   o.dpi,
                                        o.theme,    o.transparent, o.lang};
     find_theme(o.theme);

@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "core/figures/figures.h"
 #include "core/scene.h"
 
 namespace posviz {
@@ -33,8 +34,9 @@ struct FigureExportOptions {
 void add_figure_export_options(CLI::App& cmd, FigureExportOptions& options);
 
 // Builds scene.figure and writes it to out_path: .png/.svg/.pdf for every figure, .gif/.mp4 for
-// `rotation` only. InputError("-o", ...) for other extensions or combinations.
+// `rotation` only. InputError("-o", ...) for other extensions or combinations. `scores_backend`,
+// if given, computes the scores figure's matrices (the GPU).
 void export_scene_figure(const Scene& scene, const FigureExportOptions& options,
-                         const std::string& out_path);
+                         const std::string& out_path, ScoresBackend* scores_backend = nullptr);
 
 }  // namespace posviz

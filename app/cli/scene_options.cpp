@@ -8,7 +8,8 @@ void add_scene_options(CLI::App& cmd, Scene& s) {
         ->capture_default_str();
     cmd.add_option("--seq-len,-L", s.seq_len, "sequence length L")->capture_default_str();
     cmd.add_option("--dim,-D", s.dim, "model/head dimension D")->capture_default_str();
-    cmd.add_option("--base", s.base, "frequency base (sinusoidal, rope, xpos)")->capture_default_str();
+    cmd.add_option("--base", s.base, "frequency base (sinusoidal, rope, xpos)")
+        ->capture_default_str();
     cmd.add_option("--sinusoidal-layout", s.sinusoidal_layout,
                    "interleaved (sin, cos, ...) | halves (Tensor2Tensor [sin | cos])")
         ->capture_default_str();
@@ -21,27 +22,39 @@ void add_scene_options(CLI::App& cmd, Scene& s) {
     cmd.add_option("--keys", s.keys_path, "key content (L x D .npy)");
     cmd.add_option("--content", s.content, "ones|random|zeros when no --queries/--keys")
         ->capture_default_str();
-    cmd.add_option("--seed", s.seed, "seed for random content and seeded tables")->capture_default_str();
+    cmd.add_option("--seed", s.seed, "seed for random content and seeded tables")
+        ->capture_default_str();
     cmd.add_option("--table", s.table_path, "learned PE table: max_len x D .npy, or .safetensors");
     cmd.add_option("--table-tensor", s.table_tensor,
-                   "tensor name in a .safetensors --table (e.g. wpe.weight)")->capture_default_str();
+                   "tensor name in a .safetensors --table (e.g. wpe.weight)")
+        ->capture_default_str();
     cmd.add_option("--rel-table", s.rel_table_path, "Shaw relative table ((2L-1) x D .npy)");
-    cmd.add_option("--shaw-clip", s.shaw_clip, "Shaw clipping distance k (0: none)")->capture_default_str();
+    cmd.add_option("--shaw-clip", s.shaw_clip, "Shaw clipping distance k (0: none)")
+        ->capture_default_str();
     cmd.add_option("--heads", s.heads, "number of heads (ALiBi slopes)")->capture_default_str();
-    cmd.add_option("--head", s.head, "head index, from 0 (largest ALiBi slope)")->capture_default_str();
+    cmd.add_option("--head", s.head, "head index, from 0 (largest ALiBi slope)")
+        ->capture_default_str();
     cmd.add_option("--num-buckets", s.num_buckets, "T5 buckets")->capture_default_str();
     cmd.add_option("--max-distance", s.max_distance, "T5 max distance")->capture_default_str();
     cmd.add_flag("--bidirectional", s.bidirectional, "T5 bidirectional buckets (default: causal)");
     cmd.add_option("--kerple", s.kerple_kind, "KERPLE kernel: log|power")->capture_default_str();
     cmd.add_option("--kerple-r1", s.kerple_r1, "KERPLE r1 > 0")->capture_default_str();
-    cmd.add_option("--kerple-r2", s.kerple_r2, "KERPLE r2 > 0 (power: at most 2)")->capture_default_str();
+    cmd.add_option("--kerple-r2", s.kerple_r2, "KERPLE r2 > 0 (power: at most 2)")
+        ->capture_default_str();
     cmd.add_option("--xpos-gamma", s.xpos_gamma, "xPos gamma")->capture_default_str();
-    cmd.add_option("--xpos-scale-base", s.xpos_scale_base, "xPos scale base")->capture_default_str();
+    cmd.add_option("--xpos-scale-base", s.xpos_scale_base, "xPos scale base")
+        ->capture_default_str();
     cmd.add_flag("--softmax", s.softmax, "scores: row probabilities instead of logits");
     cmd.add_flag("--causal", s.causal, "mask n > m (logit -inf, probability 0)");
-    cmd.add_option("--dims", s.dims, "curves: dimensions to plot")->delimiter(',')->capture_default_str();
+    cmd.add_option("--dims", s.dims, "curves: dimensions to plot")
+        ->delimiter(',')
+        ->capture_default_str();
     cmd.add_option("--compare", s.compare, "figures: encodings side by side")->delimiter(',');
-    cmd.add_option("--max-bytes", s.max_bytes, "cap on a dense L x L output in bytes")->capture_default_str();
+    cmd.add_option("--max-bytes", s.max_bytes, "cap on a dense L x L output in bytes")
+        ->capture_default_str();
+    cmd.add_option("--resolution", s.resolution,
+                   "scores pictures of L > N show N x N texels, each the max |logit| of its block")
+        ->capture_default_str();
 }
 
 }  // namespace posviz

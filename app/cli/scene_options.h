@@ -1,4 +1,5 @@
-// The options that describe a Scene, shared by `posviz export`, `posviz bench` and `posviz screenshot`.
+// The options that describe a Scene, shared by `posviz export`, `posviz bench` and `posviz
+// screenshot`.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -15,10 +15,14 @@
 
 namespace posviz {
 
+class ScoresBackend;
+
 struct FigureOptions {
     std::string lang = "en";  // en|zh
     std::string colormap;     // replaces every heatmap's colormap; empty: each figure's own
     bool log_x = false;       // decay: relative distance on a log axis
+    // scores: where its matrices are computed; null: on the CPU (core/figures/scores_backend.h).
+    ScoresBackend* scores_backend = nullptr;
 };
 
 // Throws InputError("FIGURE", ...) for an unknown figure, and InputError naming the option for

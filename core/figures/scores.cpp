@@ -1,16 +1,58 @@
 // Attention logits [m, n] (diverging, symmetric about 0) or, with --softmax, probabilities
 // (sequential, from 0). --compare lays several encodings side by side on the same content with
 // one shared colour scale, so that equal colours mean equal values across panels.
+// Sequences longer than scene.resolution are shown reduced (core/analyses/block_reduction.h):
+// resolution² texels, each the largest |logit| (or probability) of its block. With position-
+// independent content and a relative encoding the reduction comes from the 2L-1 per-offset
+// logits (core/toeplitz.h) and needs no L×L matrix; otherwise from the scores backend (GPU) or
+// the dense matrix within --max-bytes.
 #include <algorithm>
 
+#include "core/analyses/block_reduction.h"
+#include "core/figure_data.h"
 #include "core/figures/builders.h"
 #include "core/figures/panels.h"
+#include "core/figures/scores_backend.h"
 #include "core/input_error.h"
+#include "core/toeplitz.h"
 
 namespace posviz {
 
+namespace {
+
+Matrix dense_scores(const Scene& scene, const Encoding& encoding, const Content& content,
+                    ScoresBackend* backend) {
+    if (backend)
+        if (std::optional<Matrix> values =
+                backend->dense_scores(encoding, content, scene.causal, scene.softmax))
+            return std::move(*values);
+    check_output_size(scene);
+    Matrix values = attention_logits(encoding, content.queries, content.keys, scene.causal);
+    if (scene.softmax) softmax_rows_inplace(values);
+    return values;
+}
+
+Matrix reduced_scores(const Scene& scene, const Encoding& encoding, const Content& content,
+                      ScoresBackend* backend) {
+    if (!scene.softmax) {
+        if (backend)
+            if (std::optional<Matrix> values =
+                    backend->max_abs_scores(encoding, content, scene.causal, scene.resolution))
+                return std::move(*values);
+        if (rows_identical(content.queries) && rows_identical(content.keys))
+            if (std::optional<Vector> offsets = offset_logits(encoding, content.queries.row(0),
+                                                              content.keys.row(0), scene.seq_len))
+                return block_max_abs_of_offsets(*offsets, scene.seq_len, scene.resolution,
+                                                scene.causal);
+    }
+    return block_max_abs(dense_scores(scene, encoding, content, backend), scene.resolution);
+}
+
+}  // namespace
+
 Figure scores_figure(const Scene& scene, const FigureOptions& options) {
-    check_square_picture_size(scene);
+    const bool reduced = scene.seq_len > scene.resolution;
+    if (!reduced) check_square_picture_size(scene);
     const Text t{options.lang};
     const Content content = make_content(scene);
     const std::vector<std::string> encodings =
@@ -26,20 +68,28 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     double largest = 0.0;
     bool masked = false;
     for (const std::string& name : encodings) {
-        Matrix values = attention_logits(make_encoding(scene, name), content.queries, content.keys,
-                                         scene.causal);
-        if (scene.softmax) softmax_rows_inplace(values);
+        const Encoding encoding = make_encoding(scene, name);
+        Matrix values = reduced ? reduced_scores(scene, encoding, content, options.scores_backend)
+                                : dense_scores(scene, encoding, content, options.scores_backend);
         largest = std::max(largest, max_abs_finite(values));
         masked = masked || !values.allFinite();
-        Panel panel = attention_panel(std::move(values), scene.softmax, t);
+        // Reduced logits are magnitudes: a sequential map from 0, like probabilities.
+        Panel panel = attention_panel(std::move(values), scene.softmax || reduced, t);
+        if (reduced) {
+            Heatmap& h = *panel.heatmap;
+            h.x1 = h.y1 = scene.seq_len - 0.5;  // texels span the positions, not one each
+            h.colorbar_label = scene.softmax ? t("max probability per block", "每块最大概率")
+                                             : t("max |logit| per block", "每块最大 |logit|");
+        }
         panel.title = encoding_title(name);
         figure.panels.push_back(std::move(panel));
     }
-    // Shared limits: [−a, a] for logits, [0, a] for probabilities, a over every panel.
+    // Shared limits: [−a, a] for logits, [0, a] for probabilities and reduced maps, a over every
+    // panel.
     largest = std::max(largest, 1e-12);
     Colorbar colorbar;
     colorbar.colormap = figure.panels[0].heatmap->colormap;
-    colorbar.range = {scene.softmax ? 0.0 : -largest, largest};
+    colorbar.range = {scene.softmax || reduced ? 0.0 : -largest, largest};
     colorbar.label = figure.panels[0].heatmap->colorbar_label;
     if (masked) colorbar.masked_label = figure.panels[0].heatmap->masked_label;
     for (Panel& panel : figure.panels) {
@@ -57,8 +107,13 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     figure.title = encodings.size() == 1
                        ? what + " · " + encoding_title(encodings[0])
                        : what + t(", same content, shared colour scale", "：相同内容，统一色标");
+    const int texels = std::min(scene.seq_len, scene.resolution);
+    const std::string reduction = reduced
+                                      ? t("reduced to ", "缩减为 ") + std::to_string(texels) + "×" +
+                                            std::to_string(texels) + t(" texels", " 像素块")
+                                      : "";
     figure.subtitle = join_parts({scene_sizes(scene), scene_content(scene, t),
-                                  scene.causal ? t("causal mask", "因果掩码") : ""});
+                                  scene.causal ? t("causal mask", "因果掩码") : "", reduction});
     figure.cols = int(figure.panels.size());
     figure.width_in = 1.2 + 4.0 * double(figure.panels.size());
     figure.height_in = 4.8;

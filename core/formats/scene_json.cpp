@@ -47,6 +47,7 @@ void visit_scene_fields(SceneT& s, Visit&& visit) {
     visit("dims", s.dims);
     visit("compare", s.compare);
     visit("max_bytes", s.max_bytes);
+    visit("resolution", s.resolution);
 }
 
 // The same for rope_scaling, except its type (a name, not a number).
