@@ -1,8 +1,7 @@
 // The Toeplitz shortcut (core/toeplitz.h) against the full computation. Position-independent
 // content (one query vector q at every position, one key vector k) under each relative encoding:
-// offset_logits and attention_logits are compared with dense L×L logits built without the
-// shortcut — the encodings' own L×L methods (rotate, ShawRelative::logits, TransformerXL::logits)
-// followed by per-(m, n) dot products, and per-(m, n) formulas of the papers for the biases.
+// offset_logits and attention_logits are compared with the dense L×L logits of
+// dense_reference.h, built without the shortcut.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,6 +13,7 @@
 #include "core/attention.h"
 #include "core/random.h"
 #include "core/toeplitz.h"
+#include "dense_reference.h"
 #include "expect_input_error.h"
 #include "naive_reference.h"
 
@@ -77,49 +77,6 @@ std::vector<NamedEncoding> relative_encodings() {
     };
 }
 
-// [m, n] = queries.row(m) · keys.row(n) / sqrt(D), one (m, n) at a time.
-Matrix dense_dot(const Matrix& queries, const Matrix& keys) {
-    const double scale = 1.0 / std::sqrt(double(queries.cols()));
-    return naive::matrix_of(int(queries.rows()), int(keys.rows()),
-                            [&](int m, int n) { return naive::dot(queries, m, keys, n) * scale; });
-}
-
-// The logits without the shortcut, for content whose rows may well be identical.
-Matrix dense_logits(const Encoding& encoding, const Matrix& queries, const Matrix& keys) {
-    const int seq_len = int(queries.rows());
-    const Matrix content = dense_dot(queries, keys);
-    auto plus_bias = [&](auto bias) {
-        return naive::matrix_of(seq_len, seq_len,
-                                [&](int m, int n) { return content(m, n) + bias(m, n); });
-    };
-    if (std::holds_alternative<NoPE>(encoding)) return content;
-    if (const auto* e = std::get_if<RopeEncoding>(&encoding))
-        return dense_dot(e->rotate(queries), e->rotate(keys));
-    if (const auto* e = std::get_if<XPosEncoding>(&encoding))
-        return dense_dot(e->rotate_queries(queries), e->rotate_keys(keys));
-    if (const auto* e = std::get_if<ShawRelative>(&encoding)) return e->logits(queries, keys);
-    if (const auto* e = std::get_if<TransformerXL>(&encoding)) return e->logits(queries, keys);
-    // Press et al. 2022 §3: -slope·|m - n|, -inf for n > m when causal.
-    if (const auto* e = std::get_if<AlibiBias>(&encoding))
-        return plus_bias([&](int m, int n) {
-            return e->causal && n > m ? naive::kNegInf : -e->slope() * std::abs(m - n);
-        });
-    // Chi et al. 2022 §4.
-    if (const auto* e = std::get_if<KerpleBias>(&encoding))
-        return plus_bias([&](int m, int n) {
-            const double d = std::abs(m - n);
-            return e->kind == KerpleKind::Log ? -e->r1 * std::log(1.0 + e->r2 * d)
-                                              : -e->r1 * std::pow(d, e->r2);
-        });
-    if (const auto* e = std::get_if<T5Bias>(&encoding))
-        return plus_bias([&](int m, int n) {
-            return e->bucket_bias[t5_relative_position_bucket(n - m, e->bidirectional,
-                                                              e->num_buckets, e->max_distance)];
-        });
-    ADD_FAILURE() << "no dense reference for " << encoding_name(encoding);
-    return Matrix();
-}
-
 void expect_near(double got, double want, const std::string& what) {
     if (std::isinf(want))
         EXPECT_EQ(got, want) << what;
@@ -140,10 +97,10 @@ TEST(Toeplitz, OffsetLogitsAreTheDenseLogitsPerOffset) {
         const std::optional<Vector> of_offsets = offset_logits(encoding, c.q, c.k, kLen);
         ASSERT_TRUE(of_offsets.has_value()) << name;
         ASSERT_EQ(of_offsets->size(), 2 * kLen - 1) << name;
-        const Matrix dense = dense_logits(encoding, c.queries, c.keys);
+        const Matrix reference = dense::logits(encoding, c.queries, c.keys);
         for (int m = 0; m < kLen; ++m)
             for (int n = 0; n < kLen; ++n)
-                expect_near((*of_offsets)[n - m + kLen - 1], dense(m, n),
+                expect_near((*of_offsets)[n - m + kLen - 1], reference(m, n),
                             name + " [" + std::to_string(m) + ", " + std::to_string(n) + "]");
     }
 }
@@ -151,10 +108,10 @@ TEST(Toeplitz, OffsetLogitsAreTheDenseLogitsPerOffset) {
 TEST(Toeplitz, AttentionLogitsOfPositionIndependentContentAreTheDenseLogits) {
     PositionIndependent c;
     for (const auto& [name, encoding] : relative_encodings()) {
-        Matrix dense = dense_logits(encoding, c.queries, c.keys);
+        const Matrix reference = dense::logits(encoding, c.queries, c.keys);
         for (bool causal : {false, true}) {
             const Matrix logits = attention_logits(encoding, c.queries, c.keys, causal);
-            Matrix want = dense;
+            Matrix want = reference;
             if (causal) apply_causal_mask(want);
             for (int m = 0; m < kLen; ++m)
                 for (int n = 0; n < kLen; ++n)
@@ -175,7 +132,7 @@ TEST(Toeplitz, ContentOnesTakesTheShortcutAtLengthOne) {
         ASSERT_EQ(logits.rows(), 1) << name;
         expect_near(logits(0, 0), (*offset_logits(encoding, ones, ones, 1))[0], name);
         expect_near(logits(0, 0),
-                    dense_logits(encoding, Matrix::Ones(1, kDim), Matrix::Ones(1, kDim))(0, 0),
+                    dense::logits(encoding, Matrix::Ones(1, kDim), Matrix::Ones(1, kDim))(0, 0),
                     name);
     }
 }
@@ -189,10 +146,10 @@ TEST(Toeplitz, AbsoluteEncodingsAndFireHaveNoOffsetLogits) {
     FireBias fire = FireBias::seeded(4, 9);
     fire.threshold = 1.0;
     const Matrix logits = attention_logits(fire, c.queries, c.keys, false);
-    const Matrix dense = dense_dot(c.queries, c.keys) + fire.bias(kLen);
+    const Matrix reference = dense::dot_logits(c.queries, c.keys) + fire.bias(kLen);
     for (int m = 0; m < kLen; ++m)
         for (int n = 0; n < kLen; ++n)
-            expect_near(logits(m, n), dense(m, n),
+            expect_near(logits(m, n), reference(m, n),
                         "fire [" + std::to_string(m) + ", " + std::to_string(n) + "]");
 }
 
@@ -204,14 +161,14 @@ TEST(Toeplitz, ContentThatVariesWithPositionTakesTheFullPath) {
     keys(kLen - 1, 0) -= 0.25;
     EXPECT_FALSE(rows_identical(queries));
     for (const auto& [name, encoding] : relative_encodings()) {
-        const Matrix dense = dense_logits(encoding, queries, c.keys);
+        const Matrix reference = dense::logits(encoding, queries, c.keys);
         const Matrix logits = attention_logits(encoding, queries, c.keys, false);
         for (int m = 0; m < kLen; ++m)
             for (int n = 0; n < kLen; ++n)
-                expect_near(logits(m, n), dense(m, n),
+                expect_near(logits(m, n), reference(m, n),
                             name + " [" + std::to_string(m) + ", " + std::to_string(n) + "]");
         const Matrix varied_keys = attention_logits(encoding, c.queries, keys, false);
-        expect_near(varied_keys(3, kLen - 1), dense_logits(encoding, c.queries, keys)(3, kLen - 1),
+        expect_near(varied_keys(3, kLen - 1), dense::logits(encoding, c.queries, keys)(3, kLen - 1),
                     name + " with a varied key");
     }
 }
