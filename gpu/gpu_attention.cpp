@@ -111,11 +111,12 @@ GLuint groups(long count, long size) {
 
 // Mesa's llvmpipe ends the loops of one invocation after 65535 iterations in all (its guard
 // against endless loops): the streaming passes split their loops over dispatches so that each
-// invocation stays under this count. A logit loops D times, twice D for Shaw, plus FIRE's MLP.
+// invocation stays under this count. A logit loops D times, twice D for Shaw, plus FIRE's MLP;
+// a logit per offset does not loop.
 constexpr long kLoopIterationsPerInvocation = 60000;
 
 long logits_per_invocation(const GpuProblem& p) {
-    long per_logit = 1 + p.dim;
+    long per_logit = p.bias == BiasKind::OffsetLogits ? 1 : 1 + p.dim;
     if (p.bias == BiasKind::Shaw) per_logit += p.dim;
     if (p.bias == BiasKind::Fire) per_logit += p.int_param;
     if (per_logit * 2 > kLoopIterationsPerInvocation)

@@ -2,10 +2,12 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "core/encodings/checks.h"
 #include "core/input_error.h"
+#include "core/toeplitz.h"
 #include "gpu/gpu_error.h"
 
 namespace posviz::gpu {
@@ -40,11 +42,17 @@ GpuProblem prepare_gpu_problem(const Encoding& encoding, const Matrix& queries, 
     p.dim = int(queries.cols());
     p.causal = causal;
     const int seq_len = p.seq_len;
-    auto check_dim = [&](Eigen::Index encoding_dim) {
-        if (encoding_dim != p.dim)
-            throw InputError("--dim", std::to_string(encoding_dim),
-                             std::to_string(p.dim) + " (the width D of the queries and keys)");
-    };
+    // As in attention_logits: position-independent content under a relative encoding has one
+    // logit per offset n - m (core/toeplitz.h), formed in double here.
+    if (rows_identical(queries) && rows_identical(keys)) {
+        if (std::optional<Vector> of_offsets = offset_logits(encoding, queries.row(0).transpose(),
+                                                             keys.row(0).transpose(), seq_len)) {
+            p.bias = BiasKind::OffsetLogits;
+            p.table = to_float(*of_offsets);
+            return p;
+        }
+    }
+    auto check_dim = [&](Eigen::Index encoding_dim) { check_encoding_dim(encoding_dim, p.dim); };
     auto set_content = [&](const Matrix& q, const Matrix& k) {
         p.queries = to_float(q);
         p.keys = to_float(k);
@@ -77,7 +85,9 @@ GpuProblem prepare_gpu_problem(const Encoding& encoding, const Matrix& queries, 
                 p.table = to_float(e.rel_table);
             },
             [&](const TransformerXL&) -> void {
-                throw GpuError("the GPU path does not cover Transformer-XL (xl)");
+                throw GpuError(
+                    "the GPU path covers Transformer-XL (xl) only for position-independent "
+                    "content");
             },
             [&](const T5Bias& e) {
                 e.validate();

@@ -10,6 +10,10 @@
 //  - T5's bias depends on n - m only: the 2L-1 per-offset values (bucket lookup done here with
 //    core's t5_relative_position_bucket) are a table. FIRE depends on the query row too (its
 //    normaliser psi(max(L_thr, m))), so its MLP runs in the shader from its float weights.
+//  - Position-independent content (every query row equal, every key row equal: content "ones")
+//    under a relative encoding: the whole logit depends on n - m only (core/toeplitz.h). Its 2L-1
+//    values are computed here in double by core's offset_logits, bias included, and rounded once
+//    to float; the shader only looks them up, so each logit is within u = 2^-24 of the double.
 #pragma once
 
 #include <vector>
@@ -28,6 +32,8 @@ enum class BiasKind : int {
     Fire =
         5,  // MLP(psi(|m-n|) / psi(max(p1, m))), psi(x) = log(p0·x + 1); p2 = b2; table = w1|b1|w2
     Shaw = 6,  // q_m · table.row(clip(m - n) + L - 1) / sqrt(D); int_param = clip (0: none)
+    // The whole logit is table[(n - m) + L - 1], no dot product: queries and keys are empty.
+    OffsetLogits = 7,
 };
 
 struct GpuProblem {
@@ -42,7 +48,7 @@ struct GpuProblem {
 };
 
 // Throws InputError for input the CPU path rejects too, GpuError for what the shaders do not cover
-// (Transformer-XL) or values beyond float range.
+// (Transformer-XL, unless the content is position-independent) or values beyond float range.
 GpuProblem prepare_gpu_problem(const Encoding& encoding, const Matrix& queries, const Matrix& keys,
                                bool causal);
 

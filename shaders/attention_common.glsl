@@ -1,6 +1,7 @@
 // Shared by the attention compute shaders: one logit [m, n] = q_m · k_n / sqrt(D) + b(m, n), with
 // q and k already encoded on the host (gpu/gpu_problem.h) and b evaluated here. The formulas are
 // those of core/attention.cpp and core/encodings/*.cpp; a causal mask gives -inf where n > m.
+// Position-independent content (BIAS_OFFSET_LOGITS) brings the whole logit per offset n - m.
 
 layout(std430, binding = 0) readonly buffer Queries { float queries[]; };
 layout(std430, binding = 1) readonly buffer Keys { float keys[]; };
@@ -22,6 +23,7 @@ const int BIAS_KERPLE_POWER = 3;
 const int BIAS_OFFSET_TABLE = 4;
 const int BIAS_FIRE = 5;
 const int BIAS_SHAW = 6;
+const int BIAS_OFFSET_LOGITS = 7;
 
 const float NEG_INF = uintBitsToFloat(0xff800000u);
 
@@ -72,5 +74,7 @@ float relative_bias(int m, int n) {
 
 float logit(int m, int n) {
     if (causal && n > m) return NEG_INF;
+    // core's offset_logits (core/toeplitz.h), bias and 1/sqrt(D) included.
+    if (bias_kind == BIAS_OFFSET_LOGITS) return bias_table[n - m + seq_len - 1];
     return dot_rows(uint(m), uint(n), false) * scale + relative_bias(m, n);
 }

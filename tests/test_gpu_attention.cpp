@@ -1,7 +1,8 @@
 // GPU attention against core's CPU double path (attention_logits, softmax_rows) for every encoding
 // the shaders cover, at lengths that leave odd remainders in the 16×16 and 8×8 workgroups.
 // Tolerances follow gpu/gpu_problem.h's float32 scheme: logits within 1e-4·(1 + |cpu|),
-// probabilities within 1e-4 absolute.
+// probabilities within 1e-4 absolute; position-independent content's per-offset logits within
+// 1e-7·(1 + |cpu|).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,6 +14,7 @@
 #include "core/input_error.h"
 #include "core/random.h"
 #include "gpu/gpu_error.h"
+#include "tests/dense_reference.h"
 #include "tests/gpu_test_context.h"
 
 namespace posviz {
@@ -61,7 +63,8 @@ std::vector<NamedEncoding> encodings_for(int seq_len, int dim) {
     };
 }
 
-void expect_logits_near(const Matrix& gpu, const Matrix& cpu, const std::string& what) {
+void expect_logits_near(const Matrix& gpu, const Matrix& cpu, const std::string& what,
+                        double tolerance = 1e-4) {
     ASSERT_EQ(gpu.rows(), cpu.rows()) << what;
     ASSERT_EQ(gpu.cols(), cpu.cols()) << what;
     int reported = 0;
@@ -71,7 +74,7 @@ void expect_logits_near(const Matrix& gpu, const Matrix& cpu, const std::string&
             const double got = gpu(m, n);
             const bool ok = std::isinf(want)
                                 ? got == want
-                                : std::abs(got - want) <= 1e-4 * (1.0 + std::abs(want));
+                                : std::abs(got - want) <= tolerance * (1.0 + std::abs(want));
             if (!ok && reported++ < 5)
                 ADD_FAILURE() << what << " [" << m << ", " << n << "]: gpu " << got << ", cpu "
                               << want;
@@ -156,6 +159,89 @@ TEST(GpuAttention, MaxAbsReductionMatchesTheDenseMatrixReduced) {
     EXPECT_EQ(
         gpu_test_context().attention->max_abs_logits(encoding, queries, keys, false, 4096).rows(),
         seq_len);
+}
+
+// Position-independent content (one query vector and one key vector at every position) under
+// relative encodings: the shaders look the logits up per offset (gpu::BiasKind::OffsetLogits)
+// instead of forming D-long dot products, and must give the CPU's dense logits (dense_reference.h,
+// no shortcut), softmax, row statistics and max |logit| reduction. The logits are core's double
+// values rounded once to float: within 1e-7 relative.
+TEST(GpuAttention, ToeplitzPathMatchesTheCpuDenseLogits) {
+    POSVIZ_REQUIRE_GPU();
+    auto& gpu = *gpu_test_context().attention;
+    const int dim = 64;
+    for (int seq_len : {37, 300}) {  // not multiples of the 16×16, 8×8 or 64 workgroups
+        RopeEncoding yarn = rope(dim);
+        yarn.style = RopeStyle::Half;
+        yarn.scaling.type = RopeScalingType::Yarn;
+        yarn.scaling.factor = 4.0;
+        yarn.scaling.original_max_position_embeddings = 16;
+        XPosEncoding decaying = xpos(dim);
+        decaying.scale_base = 64.0;
+        const std::vector<NamedEncoding> encodings = {
+            {"nope", NoPE{}},
+            {"rope", rope(dim)},
+            {"rope yarn", yarn},
+            {"xpos", decaying},
+            {"alibi causal", AlibiBias{8, 0, true}},
+            {"kerple power", KerpleBias{KerpleKind::Power, 0.3, 1.4}},
+            {"t5", T5Bias::seeded(32, 128, false, 5)},
+            {"shaw clip 3", ShawRelative::seeded(seq_len, dim, 4, 3)},
+            {"xl", TransformerXL::seeded(dim, 6)},
+        };
+        const Vector q = random_normal_matrix(1, dim, 1.0, 51).row(0).transpose();
+        const Vector k = random_normal_matrix(1, dim, 1.0, 52).row(0).transpose();
+        const Matrix queries = q.transpose().replicate(seq_len, 1);
+        const Matrix keys = k.transpose().replicate(seq_len, 1);
+        for (const auto& [name, encoding] : encodings) {
+            EXPECT_EQ(gpu::prepare_gpu_problem(encoding, queries, keys, false).bias,
+                      gpu::BiasKind::OffsetLogits)
+                << name;
+            for (bool causal : {false, true}) {
+                const std::string what =
+                    name + (causal ? " causal" : "") + " L=" + std::to_string(seq_len);
+                Matrix cpu = dense::logits(encoding, queries, keys);
+                if (causal) apply_causal_mask(cpu);
+                expect_logits_near(gpu.logits(encoding, queries, keys, causal), cpu, what, 1e-7);
+                const Matrix probabilities = gpu.logits(encoding, queries, keys, causal, true);
+                EXPECT_LE((probabilities - softmax_rows(cpu)).cwiseAbs().maxCoeff(), 1e-4) << what;
+                const gpu::RowSoftmaxStats stats =
+                    gpu.row_softmax_stats(encoding, queries, keys, causal);
+                for (int m = 0; m < seq_len; ++m) {
+                    const double max = cpu.row(m).maxCoeff();
+                    const double sum = (cpu.row(m).array() - max).exp().sum();
+                    EXPECT_NEAR(stats.max[m], max, 1e-7 * (1.0 + std::abs(max))) << what << m;
+                    EXPECT_NEAR(stats.sum[m], sum, 1e-4 * sum) << what << " row " << m;
+                }
+                for (int resolution : {7, seq_len})
+                    expect_logits_near(
+                        gpu.max_abs_logits(encoding, queries, keys, causal, resolution),
+                        reduce_max_abs(cpu, resolution),
+                        what + " max |logit| at R=" + std::to_string(resolution), 1e-7);
+            }
+        }
+    }
+}
+
+// Which problems take the per-offset lookup is decided on the host, GL-free.
+TEST(GpuProblem, OffsetLogitsOnlyForPositionIndependentContentUnderRelativeEncodings) {
+    const int seq_len = 10, dim = 8;
+    const Matrix ones = Matrix::Ones(seq_len, dim);
+    const gpu::GpuProblem alibi =
+        gpu::prepare_gpu_problem(AlibiBias{4, 0, true}, ones, ones, false);
+    EXPECT_EQ(alibi.bias, gpu::BiasKind::OffsetLogits);
+    EXPECT_TRUE(alibi.queries.empty());
+    ASSERT_EQ(alibi.table.size(), size_t(2 * seq_len - 1));
+    EXPECT_EQ(alibi.table.back(), -std::numeric_limits<float>::infinity());    // ALiBi's own mask
+    EXPECT_FLOAT_EQ(alibi.table[seq_len - 1], float(std::sqrt(double(dim))));  // q·k/sqrt(D)
+    Matrix varied = ones;
+    varied(3, 1) = 2.0;
+    EXPECT_EQ(gpu::prepare_gpu_problem(AlibiBias{4, 0, true}, varied, ones, false).bias,
+              gpu::BiasKind::Alibi);
+    EXPECT_EQ(gpu::prepare_gpu_problem(SinusoidalEncoding{dim}, ones, ones, false).bias,
+              gpu::BiasKind::None);
+    EXPECT_EQ(gpu::prepare_gpu_problem(FireBias::seeded(4, 1), ones, ones, false).bias,
+              gpu::BiasKind::Fire);
 }
 
 TEST(GpuAttention, TransformerXlIsAGpuErrorAndBadInputAnInputError) {
