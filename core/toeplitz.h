@@ -1,7 +1,7 @@
 // The Toeplitz shortcut of attention_logits (GPU issue "Toeplitz"): when the content is
 // position-independent — the same query vector at every position and the same key vector, as
-// content "ones" — a relative encoding's logit [m, n] depends on n - m only, so the 2L-1 values per
-// offset (O(L·D) work) give the whole L×L matrix instead of L² D-long dot products.
+// content "ones" — a relative encoding's logit [m, n] depends on n - m only. Its 2L-1 values per
+// offset (O(L·D) work) then give the whole L×L matrix instead of L² D-long dot products.
 #pragma once
 
 #include <optional>
