@@ -15,7 +15,9 @@ Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> toeplitz_
     const Eigen::Matrix<Scalar, Eigen::Dynamic, 1>& of_offsets, int seq_len) {
     assert(of_offsets.size() == 2 * Eigen::Index(seq_len) - 1);
     Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> out(seq_len, seq_len);
-    // Row m meets the offsets -m ... L-1-m: a contiguous run of the table.
+    // Row m meets the offsets -m ... L-1-m: a contiguous run of the table. Filling (and first
+    // touching) the L² entries is all the work left, so the rows are shared between the cores.
+#pragma omp parallel for schedule(static)
     for (int m = 0; m < seq_len; ++m)
         out.row(m) = of_offsets.segment(seq_len - 1 - m, seq_len).transpose();
     return out;
