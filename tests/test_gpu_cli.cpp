@@ -59,6 +59,26 @@ TEST(GpuCli, AutoSaysWhichBackendItPicked) {
     EXPECT_TRUE(said) << r.err;
 }
 
+// L > --resolution: the picture's max |logit| texels come from the GPU's tiled reduction, so no
+// L×L matrix is made (random content: the CPU would need the dense matrix, over --max-bytes here).
+TEST(GpuCli, LongScoresPictureIsReducedOnTheGpu) {
+    POSVIZ_REQUIRE_GPU();
+    const std::string dir = testing::make_temp_dir();
+    const testing::RunResult r =
+        run_posviz("export scores -o " + dir + "/long.png --backend gpu --seq-len 3000 --dim 8 " +
+                   "--resolution 100 --max-bytes 1000000 --dpi 40");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("computed on the GPU"), std::string::npos) << r.err;
+    EXPECT_TRUE(testing::file_exists(dir + "/long.png"));
+    const testing::RunResult cpu = run_posviz("export scores -o " + dir +
+                                              "/cpu.png --seq-len 3000 --dim 8 --resolution 100 " +
+                                              "--max-bytes 1000000");
+    EXPECT_EQ(cpu.status, 2);
+    EXPECT_NE(cpu.err.find("--max-bytes"), std::string::npos) << cpu.err;
+    EXPECT_FALSE(testing::file_exists(dir + "/cpu.png"));
+    EXPECT_EQ(run_posviz("export scores -o " + dir + "/r.png --resolution 4").status, 2);
+}
+
 TEST(GpuCli, UnknownBackendIsBadInput) {
     EXPECT_EQ(run_posviz("export scores -o x.npy --backend cuda").status, 2);
 }
