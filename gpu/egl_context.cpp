@@ -129,4 +129,8 @@ bool EglContext::make_current() const {
                           static_cast<EGLContext>(context_));
 }
 
+void EglContext::release() const {
+    eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+}
+
 }  // namespace posviz::gpu

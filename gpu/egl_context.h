@@ -25,6 +25,8 @@ class EglContext {
 
     const GpuInfo& info() const { return info_; }
     bool make_current() const;
+    // Leaves the context current on no thread, so that another thread can make it current.
+    void release() const;
 
   private:
     EglContext() = default;

@@ -122,6 +122,22 @@ TEST(GuiSmoke, LanguagesThemesAndLectureMode) {
     EXPECT_GT(mean_difference(zh, lecture), 5.0);
 }
 
+// The attention view computed by the GPU backend (a headless EGL context beside the window's)
+// looks like the CPU's: float32 against double is far below a colour step.
+TEST(GuiSmoke, AttentionOnTheGpuLooksLikeTheCpu) {
+    const std::string dir = testing::make_temp_dir();
+    const std::string args = "screenshot --preset relative --views attention --size 1280x720 -o ";
+    const testing::RunResult gpu = run_posviz(args + dir + "/gpu.png --backend gpu");
+    ASSERT_EQ(gpu.status, 0) << gpu.err;
+    // Either the GPU computed it or the fallback said why not (no EGL compute context here).
+    EXPECT_TRUE(gpu.err.find("computed on the GPU") != std::string::npos ||
+                gpu.err.find("computing on the CPU") != std::string::npos)
+        << gpu.err;
+    ASSERT_EQ(run_posviz(args + dir + "/cpu.png").status, 0);
+    EXPECT_LT(mean_difference(load_png(dir + "/gpu.png"), load_png(dir + "/cpu.png")), 0.5);
+    EXPECT_EQ(run_posviz(args + dir + "/x.png --backend cuda").status, 2);
+}
+
 // Runs `args` with no X or Wayland display in the environment.
 testing::RunResult without_display(const std::string& args) {
     const char* display = std::getenv("DISPLAY");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "app/gui/view_settings.h"
 #include "app/gui/window.h"
 #include "core/scene.h"
+#include "gpu/gpu_scores_backend.h"
 
 namespace posviz::gui {
 
@@ -66,6 +68,12 @@ struct App {
     std::vector<std::string> preset_paths;
     int preset_index = -1;
     std::optional<Preset> preset;  // title and note of the preset on screen
+
+    // Where the attention scores are computed: "cpu" (core, double) or "gpu" (compute shaders in
+    // a headless EGL context of their own, float32, falling back to the CPU). Declared before the
+    // views' jobs, whose builds use it: it outlives them.
+    std::string backend = "cpu";
+    std::unique_ptr<gpu::GpuScoresBackend> gpu_scores;  // made when the GPU is first chosen
 
     std::array<ViewRuntime, k_view_count> runtime;
     Cursor cursor;

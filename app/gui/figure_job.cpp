@@ -17,9 +17,10 @@ std::atomic<uint64_t> g_next_version{1};
 
 bool same_request(const FigureRequest& a, const FigureRequest& b) {
     return a.options.lang == b.options.lang && a.options.colormap == b.options.colormap &&
-           a.options.log_x == b.options.log_x && a.rotation_frame == b.rotation_frame &&
-           a.rotation_frames == b.rotation_frames && a.theme == b.theme &&
-           same_scene(a.scene, b.scene);
+           a.options.log_x == b.options.log_x &&
+           a.options.scores_backend == b.options.scores_backend &&
+           a.rotation_frame == b.rotation_frame && a.rotation_frames == b.rotation_frames &&
+           a.theme == b.theme && same_scene(a.scene, b.scene);
 }
 
 FigureOutcome build_requested_figure(const FigureRequest& r) {

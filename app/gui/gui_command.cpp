@@ -69,6 +69,7 @@ struct ScreenshotArgs {
     std::string theme = "dark";
     std::vector<std::string> views;
     bool lecture = false;
+    std::string backend = "cpu";
 };
 
 void parse_size(const std::string& text, int& width, int& height) {
@@ -127,6 +128,7 @@ int run_screenshot(const ScreenshotArgs& args) {
     app.window = session.window();
     app.animate = false;  // the picture shows the preset's position, not wherever playing got to
     app.theme = args.theme;
+    app.backend = args.backend;
     // Lecture mode's look only: a hidden window does not go full screen.
     app.lecture = args.lecture;
     app.show_controls = !args.lecture;
@@ -183,6 +185,7 @@ int run_gui() {
     App app;
     app.window = session.window();
     app.theme = settings.theme;
+    app.backend = settings.backend;
     set_language(settings.lang);
     app.preset_paths = preset_files(presets_dir());
     if (settings.last) {
@@ -218,6 +221,7 @@ int run_gui() {
     out.height = placement.height;
     out.lang = language();
     out.theme = app.theme;
+    out.backend = app.backend;
     out.last = current_state(app);
     out.step = app.preset_index;
     try {
@@ -245,6 +249,9 @@ void add_gui_commands(CLI::App& app, int& exit_status) {
     shot->add_option("--views", args->views, "open only these views (comma-separated)")
         ->delimiter(',');
     shot->add_flag("--lecture", args->lecture, "lecture mode: large type, high contrast");
+    shot->add_option("--backend", args->backend, "where attention scores are computed: cpu|gpu")
+        ->check(CLI::IsMember({"cpu", "gpu"}))
+        ->capture_default_str();
     shot->callback([args, &exit_status] { exit_status = run_screenshot(*args); });
 }
 

@@ -174,8 +174,8 @@ void encoding_parameters(App& app) {
 
 }  // namespace
 
-bool seq_len_slider(const char* label, Scene& s) {
-    return int_slider(label, s.seq_len, 2, 4096, true);
+bool seq_len_slider(const char* label, Scene& s, int max) {
+    return int_slider(label, s.seq_len, 2, max, true);
 }
 
 bool dim_slider(const char* label, Scene& s) {

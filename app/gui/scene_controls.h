@@ -8,7 +8,8 @@
 
 namespace posviz::gui {
 
-bool seq_len_slider(const char* label, Scene& scene);
+// L from 2 to `max` (4096 by default: a dense CPU picture's limit).
+bool seq_len_slider(const char* label, Scene& scene, int max = 4096);
 bool dim_slider(const char* label, Scene& scene);
 bool base_slider(const char* label, Scene& scene);
 bool encoding_combo(const char* label, std::string& encoding);

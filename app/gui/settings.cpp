@@ -58,6 +58,7 @@ LoadedSettings load_settings(const std::string& path) {
         s.height = std::max(read_int(in, "height", s.height), 240);
         s.lang = read_choice(in, "lang", s.lang, "en", "zh");
         s.theme = read_choice(in, "theme", s.theme, "light", "dark");
+        s.backend = read_choice(in, "backend", s.backend, "cpu", "gpu");
         s.step = read_int(in, "step", s.step);
         if (const auto it = in.find("last"); it != in.end()) s.last = preset_from_json(*it, "last");
     } catch (const std::exception& e) {
@@ -68,8 +69,8 @@ LoadedSettings load_settings(const std::string& path) {
 }
 
 void save_settings(const Settings& s, const std::string& path) {
-    json out = {{"x", s.x},       {"y", s.y},         {"width", s.width}, {"height", s.height},
-                {"lang", s.lang}, {"theme", s.theme}, {"step", s.step}};
+    json out = {{"x", s.x},       {"y", s.y},         {"width", s.width},     {"height", s.height},
+                {"lang", s.lang}, {"theme", s.theme}, {"backend", s.backend}, {"step", s.step}};
     if (s.last) out["last"] = preset_to_json(*s.last);
     std::error_code error;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), error);

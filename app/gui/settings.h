@@ -15,8 +15,9 @@ struct Settings {
     int width = 1600, height = 900;
     std::string lang = "en";
     std::string theme = "dark";
-    std::optional<Preset> last;  // scene and views when the app last closed
-    int step = -1;               // the storyline step they came from (-1: none)
+    std::string backend = "cpu";  // where attention scores are computed: cpu|gpu
+    std::optional<Preset> last;   // scene and views when the app last closed
+    int step = -1;                // the storyline step they came from (-1: none)
 };
 
 struct LoadedSettings {

@@ -183,6 +183,10 @@ std::array<PlotHover, 2> show_view(App& app, ViewId id,
         encoding_chooser(app, view_encodings(id));
         return {};
     }
+    if (id == ViewId::Attention && app.backend == "gpu") {
+        if (!app.gpu_scores) app.gpu_scores = std::make_unique<gpu::GpuScoresBackend>("gpu");
+        for (ViewFigure& f : figures) f.request.options.scores_backend = app.gpu_scores.get();
+    }
     std::vector<int> slots;
     for (ViewFigure& f : figures) {
         f.request.theme = &figure_theme(app.theme, app.lecture);  // heatmaps coloured off-thread
@@ -264,18 +268,41 @@ void matrices_view(App& app) {
     if (hover[1].cell) app.cursor.position = hover[1].cell->row;
 }
 
+// CPU (core, double) or GPU (compute shaders, float32) for the scores; the tooltip says where the
+// last figure was computed (a GPU that is missing or fails leaves the work to the CPU).
+void backend_combo(App& app) {
+    const char* names[] = {tr("CPU (double)", "CPU（双精度）"),
+                           tr("GPU (float32)", "GPU（单精度）")};
+    int current = app.backend == "gpu" ? 1 : 0;
+    if (ImGui::Combo(tr("compute", "计算"), &current, names, 2))
+        app.backend = current == 1 ? "gpu" : "cpu";
+    if (ImGui::IsItemHovered()) {
+        const std::string said =
+            app.gpu_scores && app.backend == "gpu" ? app.gpu_scores->status() : "";
+        ImGui::SetTooltip("%s%s%s",
+                          tr("Where the attention scores are computed. Above L = 2048 the map "
+                             "shows the largest |logit| of each block.",
+                             "注意力分数在哪里计算。L 超过 2048 时，每个像素显示其块内最大的 "
+                             "|logit|。"),
+                          said.empty() ? "" : "\n", said.c_str());
+    }
+}
+
 void attention_view(App& app, ViewSettings& v) {
     ToolRow tools;
     tools.next(14.0f, tr("encodings", "编码"));
     encodings_combo(tr("encodings", "编码"), v.compare, app.scene.encoding);
     tools.next(9.0f, "L");
-    seq_len_slider("L", app.scene);
+    // The GPU reduces long maps without an L×L matrix: longer sequences become interactive.
+    seq_len_slider("L", app.scene, app.backend == "gpu" ? 16384 : 4096);
     tools.next(6.0f, tr("content", "内容"));
     content_combo(tr("content", "内容"), app.scene);
     tools.next(0.0f, tr("causal", "因果"));
     ImGui::Checkbox(tr("causal", "因果"), &app.scene.causal);
     tools.next(0.0f, "softmax");
     ImGui::Checkbox("softmax", &app.scene.softmax);
+    tools.next(9.0f, tr("compute", "计算"));
+    backend_combo(app);
     show_view(app, ViewId::Attention);
 }
 

@@ -1,0 +1,72 @@
+#include "gpu/gpu_scores_backend.h"
+
+#include <cstdio>
+
+#include "gpu/gpu_error.h"
+
+namespace posviz::gpu {
+
+GpuScoresBackend::GpuScoresBackend(std::string backend) : backend_(std::move(backend)) {}
+
+GpuScoresBackend::~GpuScoresBackend() {
+    std::lock_guard lock(mutex_);
+    if (context_) context_->make_current();  // GpuAttention frees its GL objects in it
+    attention_.reset();
+}
+
+std::optional<Matrix> GpuScoresBackend::dense_scores(const Encoding& encoding,
+                                                     const Content& content, bool causal,
+                                                     bool softmax) {
+    return run([&](GpuAttention& gpu) {
+        return gpu.logits(encoding, content.queries, content.keys, causal, softmax);
+    });
+}
+
+std::optional<Matrix> GpuScoresBackend::max_abs_scores(const Encoding& encoding,
+                                                       const Content& content, bool causal,
+                                                       int resolution) {
+    return run([&](GpuAttention& gpu) {
+        return gpu.max_abs_logits(encoding, content.queries, content.keys, causal, resolution);
+    });
+}
+
+std::string GpuScoresBackend::status() const {
+    std::lock_guard lock(mutex_);
+    return status_;
+}
+
+template <class Compute>
+std::optional<Matrix> GpuScoresBackend::run(Compute&& compute) {
+    std::lock_guard lock(mutex_);
+    if (!started_) start();
+    std::optional<Matrix> values;
+    if (attention_) {
+        try {
+            values = compute(*attention_);
+        } catch (const GpuError& e) {
+            error_ = e.what();
+        }
+        context_->release();
+    }
+    status_ = values ? "computed on the GPU (" + context_->info().renderer + ")"
+                     : "no GPU result (" + error_ + "); computing on the CPU";
+    std::fprintf(stderr, "posviz: backend %s: %s\n", backend_.c_str(), status_.c_str());
+    return values;
+}
+
+void GpuScoresBackend::start() {
+    started_ = true;
+    context_ = EglContext::create(error_);
+    if (context_ && backend_ == "auto" && context_->info().software) {
+        error_ = "the only GPU is a software renderer, " + context_->info().renderer;
+        context_.reset();
+    }
+    try {
+        if (context_) attention_ = std::make_unique<GpuAttention>(*context_);
+    } catch (const GpuError& e) {
+        error_ = e.what();
+    }
+    if (context_) context_->release();
+}
+
+}  // namespace posviz::gpu
