@@ -9,12 +9,18 @@ faster). posviz computes in float64, so the like-for-like PyTorch figure is floa
 printed beside it for reference. Peak memory of the posviz process (ru_maxrss) is printed as what the computation
 added to the process's resident set (peak minus the RSS at start) against the L×L float64 output.
 
+With --long it then times the scores *picture* for L in {1024, 4096, 16384, 65536} on posviz's CPU
+path, its GPU path (`posviz bench scores --picture --backend gpu`: for L > 2048 the GPU reduces the
+map to 2048² texels of max |logit| without an L×L matrix) and PyTorch doing the same reduction in
+row tiles, with peak RSS and the GPU buffer bytes posviz reports.
+
 Run with Debian's python3 (python3-torch) and libopenblas0-pthread, with OPENBLAS_CORETYPE and
 OPENBLAS_L2_SIZE unset for this command only, e.g.:
-  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 bench/compare_pytorch.py build/app/posviz
+  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 bench/compare_pytorch.py build/app/posviz [--long]
 """
 import math
 import os
+import re
 import subprocess
 import sys
 import time
@@ -61,8 +67,91 @@ def torch_median_ms(seq_len, dim, dtype, repeat):
     return sorted(times)[len(times) // 2]
 
 
+def posviz_picture(binary, seq_len, dim, backend, repeat):
+    """The scores figure as a picture shows it (reduced to 2048² texels when L > 2048): median ms,
+    extra peak RSS in bytes, and the GPU buffer bytes the GPU path reports; None when posviz
+    refuses (the CPU's dense matrix over --max-bytes)."""
+    run = subprocess.run([binary, "bench", "scores", "--picture", "--backend", backend,
+                          "--encoding", "rope", "--content", "random", "--seq-len", str(seq_len),
+                          "--dim", str(dim), "--repeat", str(repeat)],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        return None
+    lines = run.stdout.strip().splitlines()
+    rss = dict(field.split("=") for field in lines[-2].split())
+    extra = (int(rss["peak_rss_kib"]) - int(rss["baseline_rss_kib"])) * 1024
+    buffers = re.findall(r"([0-9.]+) MiB of GPU buffers", run.stderr)
+    gpu_bytes = float(buffers[-1]) * 2**20 if buffers else 0.0
+    if backend == "gpu" and "computed on the GPU" not in run.stderr:
+        return None
+    return float(lines[-1].split("=")[1]), extra, gpu_bytes
+
+
+def torch_picture_ms(seq_len, dim, repeat, resolution=2048):
+    """The same picture in PyTorch (float32, every core): RoPE, then q·kᵀ/sqrt(D) in row tiles of
+    at most 256 MiB reduced to the max |logit| of each (L/R)² block, never the whole L×L matrix."""
+    size = min(resolution, seq_len)
+    span = seq_len // size
+    q = torch.randn(seq_len, dim, dtype=torch.float32)
+    k = torch.randn(seq_len, dim, dtype=torch.float32)
+    tile_rows = max(span, min(seq_len, (2**26 // seq_len) // span * span))
+
+    def picture():
+        inv_freq = 1.0 / (10000.0 ** (torch.arange(0, dim, 2, dtype=torch.float64) / dim))
+        angles = torch.outer(torch.arange(seq_len, dtype=torch.float64), inv_freq)
+        cos, sin = angles.cos().float(), angles.sin().float()
+
+        def rotate(x):
+            out = torch.empty_like(x)
+            out[:, 0::2] = x[:, 0::2] * cos - x[:, 1::2] * sin
+            out[:, 1::2] = x[:, 0::2] * sin + x[:, 1::2] * cos
+            return out
+
+        rq, rk = rotate(q) * (1.0 / math.sqrt(dim)), rotate(k)
+        out = torch.empty(size, size)
+        for first in range(0, seq_len, tile_rows):
+            tile = (rq[first:first + tile_rows] @ rk.T).abs()
+            rows = tile.shape[0] // span
+            out[first // span:first // span + rows] = \
+                tile.view(rows, span, size, span).amax(dim=(1, 3))
+        return out
+
+    picture()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        picture()
+        times.append((time.perf_counter() - start) * 1000.0)
+    return sorted(times)[len(times) // 2]
+
+
+def long_sequences(binary):
+    """Issue 'GPU compute': CPU and GPU paths side by side for long L, with PyTorch's figure."""
+    print("\nLong sequences: the scores picture (RoPE, random q, k; reduced to 2048² texels of max |logit| "
+          "when L > 2048).\nThe GPU here is Mesa's llvmpipe, a software rasteriser on these CPU cores: "
+          "its times say nothing about a real GPU.")
+    print(f"{'L':>6} {'D':>4} {'cpu_ms':>9} {'cpu_MiB':>8} {'gpu_ms':>9} {'gpu_MiB':>8} "
+          f"{'gpu_buf_MiB':>11} {'torch_ms':>9} {'cpu/torch':>9} {'gpu/torch':>9}")
+    for seq_len in (1024, 4096, 16384, 65536):
+        for dim in (64, 128):
+            repeat = 3 if seq_len <= 4096 else 1
+            cpu = posviz_picture(binary, seq_len, dim, "cpu", repeat)
+            gpu = posviz_picture(binary, seq_len, dim, "gpu", repeat)
+            ours_torch = torch_picture_ms(seq_len, dim, repeat)
+
+            def cells(result):
+                if result is None:
+                    return f"{'n/a':>9} {'':>8}"
+                return f"{result[0]:>9.0f} {result[1] / 2**20:>8.0f}"
+            print(f"{seq_len:>6} {dim:>4} {cells(cpu)} {cells(gpu)} "
+                  f"{(gpu[2] / 2**20 if gpu else 0):>11.1f} {ours_torch:>9.0f} "
+                  f"{(cpu[0] / ours_torch if cpu else float('nan')):>9.2f} "
+                  f"{(gpu[0] / ours_torch if gpu else float('nan')):>9.2f}", flush=True)
+
+
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else "build/app/posviz"
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    binary = args[0] if args else "build/app/posviz"
     repeat = int(os.environ.get("POSVIZ_BENCH_REPEAT", "7"))
     torch.set_num_threads(os.cpu_count())
     print(f"torch {torch.__version__}, threads {torch.get_num_threads()} "
@@ -77,6 +166,8 @@ def main():
             output = seq_len * seq_len * 8
             print(f"{seq_len:>5} {dim:>4} {ours:>10.2f} {t64:>10.2f} {ours / t64:>8.2f} "
                   f"{t32:>10.2f} {ours / t32:>8.2f} {peak / 2**20:>9.1f} {peak / output:>9.2f}")
+    if "--long" in sys.argv:
+        long_sequences(binary)
 
 
 if __name__ == "__main__":

@@ -203,6 +203,18 @@ Matrix GpuAttention::logits(const Encoding& encoding, const Matrix& queries, con
     return result;
 }
 
+long GpuAttention::buffer_bytes() const {
+    if (!context_.make_current()) return 0;
+    long total = 0;
+    for (GLuint buffer : buffers_) {
+        GLint64 size = 0;
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+        glGetBufferParameteri64v(GL_SHADER_STORAGE_BUFFER, GL_BUFFER_SIZE, &size);
+        total += long(size);
+    }
+    return total;
+}
+
 Matrix GpuAttention::max_abs_logits(const Encoding& encoding, const Matrix& queries,
                                     const Matrix& keys, bool causal, int resolution) {
     if (resolution < 1)

@@ -34,6 +34,10 @@ class GpuAttention {
     Matrix max_abs_logits(const Encoding& encoding, const Matrix& queries, const Matrix& keys,
                           bool causal, int resolution);
 
+    // Bytes of the storage buffers as the last computation left them (queries, keys, bias table,
+    // output block, row statistics): its GPU memory, O(L·D + output block).
+    long buffer_bytes() const;
+
   private:
     void run_row_stats(const GpuProblem& problem);
 

@@ -46,10 +46,15 @@ std::optional<Matrix> GpuScoresBackend::run(Compute&& compute) {
         } catch (const GpuError& e) {
             error_ = e.what();
         }
+        if (values) {
+            char buffers[64];
+            std::snprintf(buffers, sizeof buffers, "%.1f MiB of GPU buffers",
+                          double(attention_->buffer_bytes()) / (1 << 20));
+            status_ = "computed on the GPU (" + context_->info().renderer + ", " + buffers + ")";
+        }
         context_->release();
     }
-    status_ = values ? "computed on the GPU (" + context_->info().renderer + ")"
-                     : "no GPU result (" + error_ + "); computing on the CPU";
+    if (!values) status_ = "no GPU result (" + error_ + "); computing on the CPU";
     std::fprintf(stderr, "posviz: backend %s: %s\n", backend_.c_str(), status_.c_str());
     return values;
 }
