@@ -244,6 +244,36 @@ TEST(GpuProblem, OffsetLogitsOnlyForPositionIndependentContentUnderRelativeEncod
               gpu::BiasKind::Fire);
 }
 
+// The precision goal at L = 65536 (1e-4 relative of the CPU double path), without an L² test: the
+// shader's arithmetic does not depend on position — it multiplies float q and k that the host
+// rotated in double (gpu/gpu_problem.h) — and is checked against the CPU at small L above. What
+// position could spoil is the encoding, so here the GPU's float inputs at the far end of a 65536
+// sequence are multiplied as the shader does (float, D terms) and compared with the double logits.
+TEST(GpuProblem, FloatInputsAtL65536KeepLogitsWithin1e4OfTheDoublePath) {
+    const int seq_len = 65536, dim = 64;
+    const Matrix queries = random_normal_matrix(seq_len, dim, 1.0, 5);
+    const Matrix keys = random_normal_matrix(seq_len, dim, 1.0, 6);
+    for (RopeStyle style : {RopeStyle::Interleaved, RopeStyle::Half}) {
+        RopeEncoding encoding = rope(dim);
+        encoding.style = style;
+        const gpu::GpuProblem p = gpu::prepare_gpu_problem(encoding, queries, keys, false);
+        const Matrix rotated_q = encoding.rotate(queries);
+        const Matrix rotated_k = encoding.rotate(keys);
+        const float scale = float(1.0 / std::sqrt(double(dim)));
+        for (int m : {0, 1000, 65000, 65535})
+            for (int n : {0, 17, 64999, 65535}) {
+                float gpu_sum = 0.0f;
+                for (int d = 0; d < dim; ++d)
+                    gpu_sum += p.queries[size_t(m) * dim + d] * p.keys[size_t(n) * dim + d];
+                const double cpu = rotated_q.row(m).dot(rotated_k.row(n)) / std::sqrt(double(dim));
+                const double size =
+                    rotated_q.row(m).norm() * rotated_k.row(n).norm() / std::sqrt(double(dim));
+                EXPECT_LE(std::abs(double(gpu_sum * scale) - cpu), 1e-4 * size)
+                    << "m " << m << " n " << n;
+            }
+    }
+}
+
 TEST(GpuAttention, TransformerXlIsAGpuErrorAndBadInputAnInputError) {
     POSVIZ_REQUIRE_GPU();
     const Matrix content = random_normal_matrix(10, 8, 1.0, 41);

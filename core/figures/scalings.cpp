@@ -22,7 +22,7 @@ Figure scalings_figure(const Scene& scene, const FigureOptions& options) {
         panel.lines.push_back(
             line(t(s.label, s.label_zh), i, table_column(table, s.column), colour++));
     LineSeries context =
-        line(t("context length L = ", "上下文长度 L = ") + std::to_string(scene.seq_len),
+        line(t("context L = ", "上下文 L = ") + std::to_string(scene.seq_len),
              {i.front(), i.back()}, {double(scene.seq_len), double(scene.seq_len)}, 0);
     context.colour = Colour::muted();
     context.dashed = true;

@@ -52,7 +52,7 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
     // The context length: pairs whose wavelength exceeds it never complete a turn inside it.
     const std::vector<double> span = {wavelength.lines[0].x.front(), wavelength.lines[0].x.back()};
     LineSeries context =
-        line(t("context length L = ", "上下文长度 L = ") + std::to_string(scene.seq_len), span,
+        line(t("context L = ", "上下文 L = ") + std::to_string(scene.seq_len), span,
              {double(scene.seq_len), double(scene.seq_len)}, 0);
     context.colour = Colour::muted();
     context.dashed = true;
