@@ -25,26 +25,36 @@ long reduction_block_start(long i, long seq_len, long resolution) {
     return i * seq_len / resolution;
 }
 
-Matrix block_max_abs(const Matrix& dense, int resolution) {
-    const long seq_len = dense.rows();
-    const int size = checked_size(resolution, seq_len);
+namespace {
+
+// The size × size texels of an L-long map, texel (i, j) = block_max(rows [r0, r1), cols [c0, c1)).
+template <class BlockMax>
+Matrix reduce_blocks(long seq_len, int size, BlockMax block_max) {
     Matrix result(size, size);
 #pragma omp parallel for schedule(static)
     for (int i = 0; i < size; ++i) {
         const long r0 = reduction_block_start(i, seq_len, size);
         const long r1 = reduction_block_start(i + 1, seq_len, size);
-        for (int j = 0; j < size; ++j) {
-            const long c0 = reduction_block_start(j, seq_len, size);
-            const long c1 = reduction_block_start(j + 1, seq_len, size);
-            double largest = kNegInf;
-            for (long m = r0; m < r1; ++m)
-                for (long n = c0; n < c1; ++n)
-                    if (std::isfinite(dense(m, n)))
-                        largest = std::max(largest, std::abs(dense(m, n)));
-            result(i, j) = largest;
-        }
+        for (int j = 0; j < size; ++j)
+            result(i, j) = block_max(r0, r1, reduction_block_start(j, seq_len, size),
+                                     reduction_block_start(j + 1, seq_len, size));
     }
     return result;
+}
+
+}  // namespace
+
+Matrix block_max_abs(const Matrix& dense, int resolution) {
+    const long seq_len = dense.rows();
+    return reduce_blocks(seq_len, checked_size(resolution, seq_len),
+                         [&](long r0, long r1, long c0, long c1) {
+                             double largest = kNegInf;
+                             for (long m = r0; m < r1; ++m)
+                                 for (long n = c0; n < c1; ++n)
+                                     if (std::isfinite(dense(m, n)))
+                                         largest = std::max(largest, std::abs(dense(m, n)));
+                             return largest;
+                         });
 }
 
 Matrix block_max_abs_of_offsets(const Vector& offset_values, int seq_len, int resolution,
@@ -52,27 +62,18 @@ Matrix block_max_abs_of_offsets(const Vector& offset_values, int seq_len, int re
     if (offset_values.size() != 2L * seq_len - 1)
         throw InputError("offsets", std::to_string(offset_values.size()) + " values",
                          std::to_string(2L * seq_len - 1) + " (2L-1)");
-    const int size = checked_size(resolution, seq_len);
-    Matrix result(size, size);
-#pragma omp parallel for schedule(static)
-    for (int i = 0; i < size; ++i) {
-        const long r0 = reduction_block_start(i, seq_len, size);
-        const long r1 = reduction_block_start(i + 1, seq_len, size);
-        for (int j = 0; j < size; ++j) {
-            const long c0 = reduction_block_start(j, seq_len, size);
-            const long c1 = reduction_block_start(j + 1, seq_len, size);
-            // Offsets n - m from the bottom-left to the top-right corner of the block.
-            const long lowest = c0 - (r1 - 1);
-            const long highest = causal ? std::min(c1 - 1 - r0, 0L) : c1 - 1 - r0;
-            double largest = kNegInf;
-            for (long offset = lowest; offset <= highest; ++offset) {
-                const double v = offset_values[offset + seq_len - 1];
-                if (std::isfinite(v)) largest = std::max(largest, std::abs(v));
-            }
-            result(i, j) = largest;
-        }
-    }
-    return result;
+    return reduce_blocks(seq_len, checked_size(resolution, seq_len),
+                         [&](long r0, long r1, long c0, long c1) {
+                             // Offsets n - m from the block's bottom-left to its top-right corner.
+                             const long lowest = c0 - (r1 - 1);
+                             const long highest = causal ? std::min(c1 - 1 - r0, 0L) : c1 - 1 - r0;
+                             double largest = kNegInf;
+                             for (long offset = lowest; offset <= highest; ++offset) {
+                                 const double v = offset_values[offset + seq_len - 1];
+                                 if (std::isfinite(v)) largest = std::max(largest, std::abs(v));
+                             }
+                             return largest;
+                         });
 }
 
 }  // namespace posviz
