@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/encodings/checks.h"
+#include "core/overloaded.h"
 #include "core/toeplitz.h"
 
 namespace posviz {
@@ -14,12 +15,6 @@ namespace posviz {
 namespace {
 
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
-
-// Overload set for std::visit.
-template <class... Fs>
-struct Overloaded : Fs... {
-    using Fs::operator()...;
-};
 
 // bias + (q / sqrt(D)) k^T with the scale applied to the (L, D) operand, not the (L, L) product,
 // and the product written straight into the bias's storage: one L×L matrix in all.

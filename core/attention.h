@@ -35,8 +35,6 @@ Matrix attention_logits(const Encoding& encoding, const Matrix& queries, const M
 Matrix softmax_rows(const Matrix& logits);
 // The same, overwriting logits: no second L×L matrix. A row without any finite entry becomes 0.
 void softmax_rows_inplace(Matrix& logits);
-// The same in place (no second L×L matrix: keeps peak memory near one output).
-void softmax_rows_inplace(Matrix& logits);
 // Writes -inf above the diagonal (n > m).
 void apply_causal_mask(Matrix& logits);
 

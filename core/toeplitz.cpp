@@ -3,16 +3,11 @@
 #include <cmath>
 
 #include "core/encodings/checks.h"
+#include "core/overloaded.h"
 
 namespace posviz {
 
 namespace {
-
-// Overload set for std::visit.
-template <class... Fs>
-struct Overloaded : Fs... {
-    using Fs::operator()...;
-};
 
 // (L, D): row p = v, the vector at every position p before encoding.
 Matrix at_every_position(const Vector& v, int seq_len) {

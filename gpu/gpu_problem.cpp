@@ -7,6 +7,7 @@
 
 #include "core/encodings/checks.h"
 #include "core/input_error.h"
+#include "core/overloaded.h"
 #include "core/toeplitz.h"
 #include "gpu/gpu_error.h"
 
@@ -24,11 +25,6 @@ std::vector<float> to_float(const Matrix& m) {
     }
     return out;
 }
-
-template <class... Fs>
-struct Overloaded : Fs... {
-    using Fs::operator()...;
-};
 
 }  // namespace
 
