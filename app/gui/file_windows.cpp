@@ -51,7 +51,7 @@ void export_figure(App& app, const FigureRequest& request, const std::string& pa
         options.theme = app.theme;
         options.lang = language();
         options.log_x = request.options.log_x;
-        export_scene_figure(request.scene, options, path);
+        export_scene_figure(request.scene, options, path, request.options.scores_backend);
     });
 }
 
@@ -61,7 +61,7 @@ void export_data(App& app, const FigureRequest& request, const std::string& path
         if (extension != ".npy" && extension != ".csv")
             throw InputError(tr("data file", "数据文件"), path,
                              tr("a file ending in .npy or .csv", "以 .npy 或 .csv 结尾的文件"));
-        const DataTable table = compute_figure_data(request.scene);
+        const DataTable table = compute_figure_data(request.scene, request.options.scores_backend);
         write_file_atomically(
             path, extension == ".csv"
                       ? encode_csv(table)

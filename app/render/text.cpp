@@ -14,6 +14,7 @@ namespace {
 
 struct Font {
     cairo_font_face_t* face = nullptr;
+    FcPattern* pattern = nullptr;  // the match, which the face was made from
     FcCharSet* charset = nullptr;  // owned by the matched pattern
     std::string family;
     // CJK fonts draw some symbols full width (· is a Chinese separator there); in our labels they
@@ -23,7 +24,7 @@ struct Font {
 };
 
 // One family resolved by fontconfig; the pattern (and with it the charset) lives as long as the
-// process, like the cairo font face made from it.
+// font cache below, like the cairo font face made from it.
 Font load_font(const char* family, FontWeight weight) {
     FcPattern* pattern = FcNameParse(reinterpret_cast<const FcChar8*>(family));
     FcPatternAddInteger(pattern, FC_WEIGHT,
@@ -39,6 +40,7 @@ Font load_font(const char* family, FontWeight weight) {
     FcPatternDestroy(pattern);
     if (!match) throw std::runtime_error(std::string("fontconfig found no font for ") + family);
     Font font;
+    font.pattern = match;
     FcPatternGetCharSet(match, FC_CHARSET, 0, &font.charset);
     FcChar8* name = nullptr;
     if (FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch)
@@ -47,9 +49,28 @@ Font load_font(const char* family, FontWeight weight) {
     return font;
 }
 
+// The fonts loaded so far, kept for the process. At exit they are released, and cairo's and
+// fontconfig's caches with them, so that a leak checker sees only real leaks.
+struct FontCache {
+    std::map<std::pair<bool, FontWeight>, std::vector<Font>> chains;
+    FontCache() = default;
+    FontCache(const FontCache&) = delete;
+    FontCache& operator=(const FontCache&) = delete;
+    ~FontCache() {
+        for (auto& [key, chain] : chains)
+            for (Font& font : chain) {
+                cairo_font_face_destroy(font.face);
+                FcPatternDestroy(font.pattern);
+            }
+        cairo_debug_reset_static_data();
+        FcFini();
+    }
+};
+
 // Fonts in order of preference; loaded once per (language, weight).
 const std::vector<Font>& font_chain(const TextStyle& style) {
-    static std::map<std::pair<bool, FontWeight>, std::vector<Font>> chains;
+    static FontCache cache;
+    auto& chains = cache.chains;
     const bool chinese = style.lang == "zh";
     auto key = std::make_pair(chinese, style.weight);
     auto it = chains.find(key);
