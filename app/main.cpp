@@ -1,6 +1,8 @@
 // posviz: the command line and the GUI over the core library. No command opens the GUI.
 // Exit status: 0 success, 2 bad input (any InputError or command-line parse error), 1 internal
 // error or no display for the GUI.
+#include <malloc.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
@@ -13,6 +15,13 @@
 #include "core/input_error.h"
 
 int main(int argc, char** argv) {
+    // posviz allocates and frees L×L matrices over and over (every slider move, every bench run).
+    // glibc serves blocks above 32 MiB with mmap and unmaps them on free, so each new matrix
+    // faults in all its pages again; at L = 4096 (128 MiB) that costs several times the product
+    // itself. Served from the heap and kept there once freed, later matrices reuse warm pages.
+    // The price: memory freed by a large computation stays with the process until it exits.
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
     CLI::App app{"posviz: see how Transformers know word order — positional encodings, computed and drawn"};
     app.set_version_flag("--version", std::string("posviz ") + POSVIZ_VERSION);
     app.require_subcommand(0, 1);

@@ -12,7 +12,8 @@ added to the process's resident set (peak minus the RSS at start) against the L�
 With --long it then times the scores *picture* for L in {1024, 4096, 16384, 65536} on posviz's CPU
 path, its GPU path (`posviz bench scores --picture --backend gpu`: for L > 2048 the GPU reduces the
 map to 2048² texels of max |logit| without an L×L matrix) and PyTorch doing the same reduction in
-row tiles, with peak RSS and the GPU buffer bytes posviz reports.
+row tiles, with peak RSS and the GPU buffer bytes posviz reports (POSVIZ_BENCH_LONG_LENGTHS=1024,4096
+chooses the lengths: on Mesa's llvmpipe one 65536² picture takes about a quarter of an hour).
 
 Run with Debian's python3 (python3-torch) and libopenblas0-pthread, with OPENBLAS_CORETYPE and
 OPENBLAS_L2_SIZE unset for this command only, e.g.:
@@ -132,7 +133,8 @@ def long_sequences(binary):
           "its times say nothing about a real GPU.")
     print(f"{'L':>6} {'D':>4} {'cpu_ms':>9} {'cpu_MiB':>8} {'gpu_ms':>9} {'gpu_MiB':>8} "
           f"{'gpu_buf_MiB':>11} {'torch_ms':>9} {'cpu/torch':>9} {'gpu/torch':>9}")
-    for seq_len in (1024, 4096, 16384, 65536):
+    lengths = os.environ.get("POSVIZ_BENCH_LONG_LENGTHS", "1024,4096,16384,65536")
+    for seq_len in (int(n) for n in lengths.split(",")):
         for dim in (64, 128):
             repeat = 3 if seq_len <= 4096 else 1
             cpu = posviz_picture(binary, seq_len, dim, "cpu", repeat)
