@@ -22,6 +22,10 @@ TEST(GpuCli, InfoListsTheCpuAndSaysWhetherThereIsAGpu) {
     if (gpu) {
         EXPECT_NE(r.out.find("renderer:"), std::string::npos) << r.out;
     }
+    // The desktop window's context too: described under a display, else why not.
+    EXPECT_TRUE(r.out.find("window  OpenGL for the desktop GUI") != std::string::npos ||
+                r.out.find("window  unavailable: ") != std::string::npos)
+        << r.out;
 }
 
 TEST(GpuCli, GpuScoresMatchTheCpuScores) {
@@ -70,9 +74,9 @@ TEST(GpuCli, LongScoresPictureIsReducedOnTheGpu) {
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.err.find("computed on the GPU"), std::string::npos) << r.err;
     EXPECT_TRUE(testing::file_exists(dir + "/long.png"));
-    const testing::RunResult cpu = run_posviz("export scores -o " + dir +
-                                              "/cpu.png --seq-len 3000 --dim 8 --resolution 100 " +
-                                              "--max-bytes 1000000");
+    const testing::RunResult cpu =
+        run_posviz("export scores -o " + dir + "/cpu.png --seq-len 3000 --dim 8 --resolution 100 " +
+                   "--max-bytes 1000000");
     EXPECT_EQ(cpu.status, 2);
     EXPECT_NE(cpu.err.find("--max-bytes"), std::string::npos) << cpu.err;
     EXPECT_FALSE(testing::file_exists(dir + "/cpu.png"));

@@ -68,9 +68,9 @@ class GlfwWindow : public Window {
     WindowOptions windowed_;
 };
 
-}  // namespace
-
-std::unique_ptr<Window> open_glfw_window(const WindowOptions& options, std::string& error) {
+// GLFW started and a window with an OpenGL 3.3+ core context made current; null (GLFW
+// terminated, `error` set) when there is no display or no such context.
+GLFWwindow* create_gl_window(const WindowOptions& options, std::string& error) {
     glfwSetErrorCallback(remember_glfw_error);
     if (!glfwInit()) {
         error = g_last_glfw_error.empty() ? "GLFW could not start" : g_last_glfw_error;
@@ -92,6 +92,32 @@ std::unique_ptr<Window> open_glfw_window(const WindowOptions& options, std::stri
     }
     if (options.x >= 0 && options.y >= 0) glfwSetWindowPos(window, options.x, options.y);
     glfwMakeContextCurrent(window);
+    return window;
+}
+
+const char* gl_string(GLenum name) {
+    const GLubyte* s = glGetString(name);
+    return s ? reinterpret_cast<const char*>(s) : "?";
+}
+
+}  // namespace
+
+bool probe_window_context(WindowGlInfo& info, std::string& error) {
+    WindowOptions options;
+    options.width = options.height = 1;
+    options.visible = false;
+    GLFWwindow* window = create_gl_window(options, error);
+    if (!window) return false;
+    info = {gl_string(GL_VENDOR), gl_string(GL_RENDERER), gl_string(GL_VERSION),
+            epoxy_gl_version() >= 43 || epoxy_has_gl_extension("GL_ARB_compute_shader")};
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return true;
+}
+
+std::unique_ptr<Window> open_glfw_window(const WindowOptions& options, std::string& error) {
+    GLFWwindow* window = create_gl_window(options, error);
+    if (!window) return nullptr;
     glfwSwapInterval(1);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     auto result = std::make_unique<GlfwWindow>(window);

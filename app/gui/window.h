@@ -39,6 +39,14 @@ class Window {
 // cannot start (no display) or the context cannot be made.
 std::unique_ptr<Window> open_glfw_window(const WindowOptions& options, std::string& error);
 
+// The OpenGL context a GUI window gets on this display, probed with a hidden window that is closed
+// again. False, with `error`, when there is no display or no OpenGL 3.3.
+struct WindowGlInfo {
+    std::string vendor, renderer, version;
+    bool compute_shaders = false;
+};
+bool probe_window_context(WindowGlInfo& info, std::string& error);
+
 // A surfaceless EGL context rendering into a width × height framebuffer object. Returns null and
 // sets `error` when EGL or its surfaceless platform is missing.
 std::unique_ptr<Window> open_headless_window(const WindowOptions& options, std::string& error);
