@@ -42,30 +42,42 @@ def posviz_median_ms(binary, seq_len, dim, repeat):
     return float(lines[-1].split("=")[1]), extra_bytes
 
 
+def rope_rotated(q, k, dtype):
+    """q and k rotated at positions 0..L-1, pairs (2i, 2i+1) as in RoFormer eq. 34, with angles
+    formed in float64 and then cast to dtype; q also carries 1/sqrt(D)."""
+    seq_len, dim = q.shape
+    inv_freq = 1.0 / (10000.0 ** (torch.arange(0, dim, 2, dtype=torch.float64) / dim))
+    angles = torch.outer(torch.arange(seq_len, dtype=torch.float64), inv_freq)
+    cos, sin = angles.cos().to(dtype), angles.sin().to(dtype)
+
+    def rotate(x):
+        out = torch.empty_like(x)
+        out[:, 0::2] = x[:, 0::2] * cos - x[:, 1::2] * sin
+        out[:, 1::2] = x[:, 0::2] * sin + x[:, 1::2] * cos
+        return out
+
+    return rotate(q) * (1.0 / math.sqrt(dim)), rotate(k)
+
+
+def median_ms(compute, repeat):
+    compute()  # warm-up
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        compute()
+        times.append((time.perf_counter() - start) * 1000.0)
+    return sorted(times)[len(times) // 2]
+
+
 def torch_median_ms(seq_len, dim, dtype, repeat):
     q = torch.randn(seq_len, dim, dtype=dtype)
     k = torch.randn(seq_len, dim, dtype=dtype)
 
     def rope_scores():
-        inv_freq = 1.0 / (10000.0 ** (torch.arange(0, dim, 2, dtype=torch.float64) / dim))
-        angles = torch.outer(torch.arange(seq_len, dtype=torch.float64), inv_freq)
-        cos, sin = angles.cos().to(dtype), angles.sin().to(dtype)
+        rq, rk = rope_rotated(q, k, dtype)
+        return rq @ rk.T
 
-        def rotate(x):  # pairs (2i, 2i+1), RoFormer eq. 34
-            out = torch.empty_like(x)
-            out[:, 0::2] = x[:, 0::2] * cos - x[:, 1::2] * sin
-            out[:, 1::2] = x[:, 0::2] * sin + x[:, 1::2] * cos
-            return out
-
-        return (rotate(q) * (1.0 / math.sqrt(dim))) @ rotate(k).T
-
-    rope_scores()  # warm-up
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        rope_scores()
-        times.append((time.perf_counter() - start) * 1000.0)
-    return sorted(times)[len(times) // 2]
+    return median_ms(rope_scores, repeat)
 
 
 def posviz_picture(binary, seq_len, dim, backend, repeat):
@@ -98,17 +110,7 @@ def torch_picture_ms(seq_len, dim, repeat, resolution=2048):
     tile_rows = max(span, min(seq_len, (2**26 // seq_len) // span * span))
 
     def picture():
-        inv_freq = 1.0 / (10000.0 ** (torch.arange(0, dim, 2, dtype=torch.float64) / dim))
-        angles = torch.outer(torch.arange(seq_len, dtype=torch.float64), inv_freq)
-        cos, sin = angles.cos().float(), angles.sin().float()
-
-        def rotate(x):
-            out = torch.empty_like(x)
-            out[:, 0::2] = x[:, 0::2] * cos - x[:, 1::2] * sin
-            out[:, 1::2] = x[:, 0::2] * sin + x[:, 1::2] * cos
-            return out
-
-        rq, rk = rotate(q) * (1.0 / math.sqrt(dim)), rotate(k)
+        rq, rk = rope_rotated(q, k, torch.float32)
         out = torch.empty(size, size)
         for first in range(0, seq_len, tile_rows):
             tile = (rq[first:first + tile_rows] @ rk.T).abs()
@@ -117,13 +119,7 @@ def torch_picture_ms(seq_len, dim, repeat, resolution=2048):
                 tile.view(rows, span, size, span).amax(dim=(1, 3))
         return out
 
-    picture()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        picture()
-        times.append((time.perf_counter() - start) * 1000.0)
-    return sorted(times)[len(times) // 2]
+    return median_ms(picture, repeat)
 
 
 def long_sequences(binary):
