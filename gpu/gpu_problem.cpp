@@ -57,82 +57,76 @@ GpuProblem prepare_gpu_problem(const Encoding& encoding, const Matrix& queries, 
         check_dim(positions.cols());
         set_content(queries + positions, keys + positions);
     };
-    std::visit(
-        Overloaded{
-            [&](const NoPE&) { set_content(queries, keys); },
-            [&](const SinusoidalEncoding& e) {
-                e.validate();
-                check_dim(e.dim);
-                additive(e.table(seq_len));
-            },
-            [&](const LearnedEncoding& e) { additive(e.positions(seq_len)); },
-            [&](const ShawRelative& e) {
-                check_dim(e.rel_table.cols());
-                if (e.clip < 0)
-                    throw InputError("--shaw-clip", std::to_string(e.clip),
-                                     "0 (no clipping) or a distance >= 1");
-                if (e.rel_table.rows() != 2 * seq_len - 1)
-                    throw InputError("--rel-table", std::to_string(e.rel_table.rows()) + " rows",
-                                     std::to_string(2 * seq_len - 1) +
-                                         " rows (2L-1 for L = " + std::to_string(seq_len) + ")");
-                set_content(queries, keys);
-                p.bias = BiasKind::Shaw;
-                p.int_param = e.clip;
-                p.table = to_float(e.rel_table);
-            },
-            [&](const TransformerXL&) -> void {
-                throw GpuError(
-                    "the GPU path covers Transformer-XL (xl) only for position-independent "
-                    "content");
-            },
-            [&](const T5Bias& e) {
-                e.validate();
-                set_content(queries, keys);
-                p.bias = BiasKind::OffsetTable;
-                p.table.resize(size_t(2 * seq_len - 1));
-                for (int k = 0; k < 2 * seq_len - 1; ++k) {
-                    int bucket = t5_relative_position_bucket(k - (seq_len - 1), e.bidirectional,
-                                                             e.num_buckets, e.max_distance);
-                    p.table[size_t(k)] = float(e.bucket_bias[bucket]);
-                }
-            },
-            [&](const AlibiBias& e) {
-                set_content(queries, keys);
-                p.bias = BiasKind::Alibi;
-                p.params[0] = float(e.slope());  // slope() validates
-                p.causal = causal || e.causal;
-            },
-            [&](const KerpleBias& e) {
-                e.validate();
-                set_content(queries, keys);
-                p.bias = e.kind == KerpleKind::Log ? BiasKind::KerpleLog : BiasKind::KerplePower;
-                p.params[0] = float(e.r1);
-                p.params[1] = float(e.r2);
-            },
-            [&](const FireBias& e) {
-                e.validate();
-                set_content(queries, keys);
-                p.bias = BiasKind::Fire;
-                p.params[0] = float(e.c);
-                p.params[1] = float(e.threshold);
-                p.params[2] = float(e.b2);
-                p.int_param = int(e.w1.rows());
-                Matrix weights(3, e.w1.rows());
-                weights.row(0) = e.w1.col(0).transpose();
-                weights.row(1) = e.b1.transpose();
-                weights.row(2) = e.w2.row(0);
-                p.table = to_float(weights);
-            },
-            [&](const RopeEncoding& e) {
-                check_dim(e.dim);
-                set_content(e.rotate(queries), e.rotate(keys));
-            },
-            [&](const XPosEncoding& e) {
-                check_dim(e.rope.dim);
-                set_content(e.rotate_queries(queries), e.rotate_keys(keys));
-            },
-        },
-        encoding);
+    std::visit(Overloaded{
+                   [&](const NoPE&) { set_content(queries, keys); },
+                   [&](const SinusoidalEncoding& e) {
+                       e.validate();
+                       check_dim(e.dim);
+                       additive(e.table(seq_len));
+                   },
+                   [&](const LearnedEncoding& e) { additive(e.positions(seq_len)); },
+                   [&](const ShawRelative& e) {
+                       check_dim(e.rel_table.cols());
+                       e.check_table(seq_len, queries.cols());
+                       set_content(queries, keys);
+                       p.bias = BiasKind::Shaw;
+                       p.int_param = e.clip;
+                       p.table = to_float(e.rel_table);
+                   },
+                   [&](const TransformerXL&) -> void {
+                       throw GpuError(
+                           "the GPU path covers Transformer-XL (xl) only for position-independent "
+                           "content");
+                   },
+                   [&](const T5Bias& e) {
+                       e.validate();
+                       set_content(queries, keys);
+                       p.bias = BiasKind::OffsetTable;
+                       p.table.resize(size_t(2 * seq_len - 1));
+                       for (int k = 0; k < 2 * seq_len - 1; ++k) {
+                           int bucket = t5_relative_position_bucket(
+                               k - (seq_len - 1), e.bidirectional, e.num_buckets, e.max_distance);
+                           p.table[size_t(k)] = float(e.bucket_bias[bucket]);
+                       }
+                   },
+                   [&](const AlibiBias& e) {
+                       set_content(queries, keys);
+                       p.bias = BiasKind::Alibi;
+                       p.params[0] = float(e.slope());  // slope() validates
+                       p.causal = causal || e.causal;
+                   },
+                   [&](const KerpleBias& e) {
+                       e.validate();
+                       set_content(queries, keys);
+                       p.bias =
+                           e.kind == KerpleKind::Log ? BiasKind::KerpleLog : BiasKind::KerplePower;
+                       p.params[0] = float(e.r1);
+                       p.params[1] = float(e.r2);
+                   },
+                   [&](const FireBias& e) {
+                       e.validate();
+                       set_content(queries, keys);
+                       p.bias = BiasKind::Fire;
+                       p.params[0] = float(e.c);
+                       p.params[1] = float(e.threshold);
+                       p.params[2] = float(e.b2);
+                       p.int_param = int(e.w1.rows());
+                       Matrix weights(3, e.w1.rows());
+                       weights.row(0) = e.w1.col(0).transpose();
+                       weights.row(1) = e.b1.transpose();
+                       weights.row(2) = e.w2.row(0);
+                       p.table = to_float(weights);
+                   },
+                   [&](const RopeEncoding& e) {
+                       check_dim(e.dim);
+                       set_content(e.rotate(queries), e.rotate(keys));
+                   },
+                   [&](const XPosEncoding& e) {
+                       check_dim(e.rope.dim);
+                       set_content(e.rotate_queries(queries), e.rotate_keys(keys));
+                   },
+               },
+               encoding);
     return p;
 }
 

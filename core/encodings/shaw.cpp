@@ -30,22 +30,21 @@ int ShawRelative::row_for_offset(int offset, int seq_len) const {
     return clipped + seq_len - 1;
 }
 
-// The table must have the 2L-1 rows of the offsets and the content's width D.
-static void check_table(const ShawRelative& shaw, int seq_len, Eigen::Index dim) {
-    check_clip(shaw.clip);
-    if (shaw.rel_table.rows() != 2 * seq_len - 1)
-        throw InputError("--rel-table", std::to_string(shaw.rel_table.rows()) + " rows",
+void ShawRelative::check_table(int seq_len, Eigen::Index dim) const {
+    check_clip(clip);
+    if (rel_table.rows() != 2 * seq_len - 1)
+        throw InputError("--rel-table", std::to_string(rel_table.rows()) + " rows",
                          std::to_string(2 * seq_len - 1) +
                              " rows (2L-1 for L = " + std::to_string(seq_len) + ")");
-    if (shaw.rel_table.cols() != dim)
-        throw InputError("--rel-table", std::to_string(shaw.rel_table.cols()) + " columns",
+    if (rel_table.cols() != dim)
+        throw InputError("--rel-table", std::to_string(rel_table.cols()) + " columns",
                          std::to_string(dim) + " columns (the queries' D)");
 }
 
 Matrix ShawRelative::logits(const Matrix& queries, const Matrix& keys) const {
     check_queries_keys(queries, keys);
     const int seq_len = int(queries.rows());
-    check_table(*this, seq_len, queries.cols());
+    check_table(seq_len, queries.cols());
     // Shaw et al. 2018 eq. (5): e_mn = (q_m · k_n + q_m · a^K_mn) / sqrt(d_z). Scale the query
     // once, so both terms carry 1/sqrt(D).
     Matrix scaled = queries * (1.0 / std::sqrt(double(queries.cols())));
@@ -59,7 +58,7 @@ Matrix ShawRelative::logits(const Matrix& queries, const Matrix& keys) const {
 Vector ShawRelative::logits_of_offsets(const Vector& query, const Vector& key, int seq_len) const {
     check_queries_keys(Matrix(query.transpose()), Matrix(key.transpose()));
     check_seq_len(seq_len);
-    check_table(*this, seq_len, query.size());
+    check_table(seq_len, query.size());
     // Eq. (5) as in logits(): the content term q · k is the same for every (m, n), the position
     // term q · a^K_mn picks the table row of m - n.
     const Vector scaled = query * (1.0 / std::sqrt(double(query.size())));

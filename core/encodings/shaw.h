@@ -15,7 +15,9 @@ struct ShawRelative {
     int clip = 0;      // 0: no clipping; otherwise the paper's k
 
     static ShawRelative seeded(int seq_len, int dim, uint64_t seed, int clip = 0);
-    int row_for_offset(int offset, int seq_len) const;               // offset = m - n
+    int row_for_offset(int offset, int seq_len) const;  // offset = m - n
+    // InputError unless clip >= 0 and the table has 2L-1 rows of the content's width D.
+    void check_table(int seq_len, Eigen::Index dim) const;
     Matrix logits(const Matrix& queries, const Matrix& keys) const;  // (L, L), includes 1/sqrt(D)
     // The logits when every query is `query` and every key is `key`: they depend on n - m only,
     // 2L-1 values at index (n - m) + L - 1.
