@@ -65,7 +65,7 @@ void BM_GpuRopeScoresDense(benchmark::State& state) {
 void BM_GpuRopeMaxAbs1024(benchmark::State& state) {
     run_rope(state, [](posviz::gpu::GpuAttention& gpu, const posviz::RopeEncoding& rope,
                        const posviz::Matrix& q, const posviz::Matrix& k) {
-        return gpu.max_abs_logits(rope, q, k, false, 1024);
+        return gpu.max_abs_logits(rope, q, k, false, false, 1024);
     });
 }
 

@@ -31,11 +31,6 @@ std::vector<EGLDeviceEXT> devices_hardware_first() {
     return ordered;
 }
 
-const char* gl_string(GLenum name) {
-    const GLubyte* s = glGetString(name);
-    return s ? reinterpret_cast<const char*>(s) : "?";
-}
-
 // A GL 4.3 core context current on `display` without a surface, or EGL_NO_CONTEXT.
 EGLContext make_compute_context(EGLDisplay display, std::string& error) {
     EGLint major = 0, minor = 0;
@@ -105,12 +100,7 @@ std::unique_ptr<EglContext> EglContext::create(std::string& error) {
         std::unique_ptr<EglContext> result(new EglContext);
         result->display_ = candidate.display;
         result->context_ = context;
-        result->info_ = {
-            candidate.platform, gl_string(GL_VENDOR), gl_string(GL_RENDERER), gl_string(GL_VERSION),
-            epoxy_gl_version() >= 43 || epoxy_has_gl_extension("GL_ARB_compute_shader")};
-        const std::string& renderer = result->info_.renderer;
-        result->info_.software = renderer.find("llvmpipe") != std::string::npos ||
-                                 renderer.find("softpipe") != std::string::npos;
+        result->info_ = current_gpu_info(candidate.platform);
         if (result->info_.compute_shaders) return result;
         error = "the OpenGL context (" + result->info_.renderer + ", " + result->info_.version +
                 ") has no compute shaders";

@@ -6,27 +6,21 @@
 #include <memory>
 #include <string>
 
+#include "gpu/gpu_context.h"
+
 namespace posviz::gpu {
 
-struct GpuInfo {
-    std::string platform;                   // "device" or "surfaceless"
-    std::string vendor, renderer, version;  // glGetString of the context
-    bool compute_shaders = false;           // OpenGL 4.3 or GL_ARB_compute_shader
-    bool software = false;  // a CPU rasteriser (Mesa's llvmpipe/softpipe): slower than core's path
-};
-
-class EglContext {
+class EglContext : public GpuContext {
   public:
     // nullptr with `error` set when no such context can be made (no EGL, no GL 4.3, ...).
     static std::unique_ptr<EglContext> create(std::string& error);
-    ~EglContext();
+    ~EglContext() override;
     EglContext(const EglContext&) = delete;
     EglContext& operator=(const EglContext&) = delete;
 
-    const GpuInfo& info() const { return info_; }
-    bool make_current() const;
-    // Leaves the context current on no thread, so that another thread can make it current.
-    void release() const;
+    const GpuInfo& info() const override { return info_; }
+    bool make_current() const override;
+    void release() const override;
 
   private:
     EglContext() = default;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/input_error.h"
-#include "gpu/embedded_shaders.h"
+#include "gpu/gl_program.h"
 #include "gpu/gpu_error.h"
 #include "gpu/gpu_problem.h"
 
@@ -16,81 +16,14 @@ namespace posviz::gpu {
 
 namespace {
 
-enum Buffer { kQueries = 0, kKeys = 1, kBiasTable = 2, kOutput = 3, kRowStats = 4 };
-
-std::string shader_source(const char* name) {
-    std::string source(embedded_shader(name));
-    const std::string include = "#include \"attention_common.glsl\"";
-    const size_t at = source.find(include);
-    if (source.empty() || at == std::string::npos)
-        throw GpuError(std::string("shader ") + name + " is missing from the binary");
-    return source.replace(at, include.size(), embedded_shader("attention_common.glsl"));
-}
-
-GLuint compile_program(const char* name) {
-    const std::string source = shader_source(name);
-    const char* text = source.c_str();
-    GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-    glShaderSource(shader, 1, &text, nullptr);
-    glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[4096] = {};
-        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-        glDeleteShader(shader);
-        throw GpuError(std::string("shader ") + name + " does not compile: " + log);
-    }
-    GLuint program = glCreateProgram();
-    glAttachShader(program, shader);
-    glLinkProgram(program);
-    glDeleteShader(shader);
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[4096] = {};
-        glGetProgramInfoLog(program, sizeof log, nullptr, log);
-        glDeleteProgram(program);
-        throw GpuError(std::string("shader ") + name + " does not link: " + log);
-    }
-    return program;
-}
-
-void check_gl(const char* what) {
-    GLenum error = glGetError();
-    if (error != GL_NO_ERROR)
-        throw GpuError(std::string(what) + " failed with OpenGL error " + std::to_string(error));
-}
-
-// Storage of at least 4 bytes: a zero-size buffer cannot be bound.
-void fill_buffer(GLuint buffer, const std::vector<float>& data) {
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-    glBufferData(GL_SHADER_STORAGE_BUFFER, GLsizeiptr(std::max<size_t>(1, data.size()) * 4),
-                 data.empty() ? nullptr : data.data(), GL_STATIC_DRAW);
-}
-
-void allocate_buffer(GLuint buffer, size_t floats) {
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-    glBufferData(GL_SHADER_STORAGE_BUFFER, GLsizeiptr(std::max<size_t>(1, floats) * 4), nullptr,
-                 GL_DYNAMIC_READ);
-}
-
-std::vector<float> read_buffer(GLuint buffer, size_t floats) {
-    std::vector<float> data(floats);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(floats * 4), data.data());
-    check_gl("reading a result back");
-    return data;
-}
-
-void set_int(GLuint program, const char* name, int value) {
-    glProgramUniform1i(program, glGetUniformLocation(program, name), value);
-}
+enum Buffer { kQueries = 0, kKeys = 1, kBiasTable = 2, kOutput = 3, kRowStats = 4, kSummary = 5 };
+constexpr int kBufferCount = 6;
 
 // Uploads the problem's buffers and sets the uniforms of attention_common.glsl in `program`.
 void upload(const GpuProblem& p, GLuint program, const GLuint* buffers) {
-    fill_buffer(buffers[kQueries], p.queries);
-    fill_buffer(buffers[kKeys], p.keys);
-    fill_buffer(buffers[kBiasTable], p.table);
+    fill_buffer(buffers[kQueries], p.queries.data(), p.queries.size());
+    fill_buffer(buffers[kKeys], p.keys.data(), p.keys.size());
+    fill_buffer(buffers[kBiasTable], p.table.data(), p.table.size());
     for (int b : {kQueries, kKeys, kBiasTable, kOutput, kRowStats})
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GLuint(b), buffers[b]);
     set_int(program, "seq_len", p.seq_len);
@@ -126,26 +59,33 @@ long logits_per_invocation(const GpuProblem& p) {
 
 }  // namespace
 
-GpuAttention::GpuAttention(const EglContext& context) : context_(context) {
-    if (!context_.make_current()) throw GpuError("the EGL context cannot be made current");
-    logits_program_ = compile_program("attention_logits.comp");
-    stats_program_ = compile_program("row_softmax_stats.comp");
-    reduce_program_ = compile_program("reduce_max_abs.comp");
-    glGenBuffers(5, buffers_);
+GpuAttention::GpuAttention(const GpuContext& context)
+    : context_(context), graveyard_(std::make_shared<BufferGraveyard>()) {
+    make_current();
+    logits_program_ = compile_compute_program("attention_logits.comp");
+    stats_program_ = compile_compute_program("row_softmax_stats.comp");
+    reduce_program_ = compile_compute_program("reduce_max_abs.comp");
+    summary_program_ = compile_compute_program("summarize_values.comp");
+    glGenBuffers(kBufferCount, buffers_);
     check_gl("creating the shader programs");
 }
 
 GpuAttention::~GpuAttention() {
     if (!context_.make_current()) return;
-    glDeleteBuffers(5, buffers_);
-    glDeleteProgram(logits_program_);
-    glDeleteProgram(stats_program_);
-    glDeleteProgram(reduce_program_);
+    graveyard_->delete_buried();
+    glDeleteBuffers(kBufferCount, buffers_);
+    for (GLuint program : {logits_program_, stats_program_, reduce_program_, summary_program_})
+        glDeleteProgram(program);
+}
+
+void GpuAttention::make_current() {
+    if (!context_.make_current()) throw GpuError("the GPU context cannot be made current");
+    graveyard_->delete_buried();
 }
 
 void GpuAttention::run_row_stats(const GpuProblem& problem) {
+    allocate_buffer(buffers_[kRowStats], 2 * size_t(problem.seq_len));
     upload(problem, stats_program_, buffers_);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRowStats, buffers_[kRowStats]);
     glUseProgram(stats_program_);
     const long keys_per_dispatch = logits_per_invocation(problem);
     set_int(stats_program_, "key_count", int(keys_per_dispatch));
@@ -157,76 +97,26 @@ void GpuAttention::run_row_stats(const GpuProblem& problem) {
     check_gl("the row softmax statistics pass");
 }
 
-RowSoftmaxStats GpuAttention::row_softmax_stats(const Encoding& encoding, const Matrix& queries,
-                                                const Matrix& keys, bool causal) {
-    const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
-    if (!context_.make_current()) throw GpuError("the EGL context cannot be made current");
-    allocate_buffer(buffers_[kRowStats], 2 * size_t(problem.seq_len));
-    run_row_stats(problem);
-    const std::vector<float> stats = read_buffer(buffers_[kRowStats], 2 * size_t(problem.seq_len));
-    RowSoftmaxStats result{Vector(problem.seq_len), Vector(problem.seq_len)};
-    for (int m = 0; m < problem.seq_len; ++m) {
-        result.max[m] = stats[2 * size_t(m)];
-        result.sum[m] = stats[2 * size_t(m) + 1];
-    }
-    return result;
-}
-
-Matrix GpuAttention::logits(const Encoding& encoding, const Matrix& queries, const Matrix& keys,
-                            bool causal, bool softmax) {
-    const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
-    if (!context_.make_current()) throw GpuError("the EGL context cannot be made current");
-    const long seq_len = problem.seq_len;
-    allocate_buffer(buffers_[kRowStats], 2 * size_t(seq_len));
-    if (softmax) run_row_stats(problem);
-    // Row blocks within the storage-buffer limit, and at most 64 MiB each.
-    GLint64 max_block_bytes = 0;
-    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block_bytes);
-    const long block_bytes = std::min<long>(long(max_block_bytes), 64L << 20);
-    const long block_rows = std::clamp(block_bytes / (4 * seq_len), 1L, seq_len);
-    allocate_buffer(buffers_[kOutput], size_t(block_rows * seq_len));
+void GpuAttention::run_logits(const GpuProblem& problem, bool softmax, long first, long rows,
+                              GLuint output) {
     upload(problem, logits_program_, buffers_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kOutput, output);
     set_int(logits_program_, "probabilities", softmax ? 1 : 0);
+    set_int(logits_program_, "row_offset", int(first));
+    set_int(logits_program_, "rows", int(rows));
     glUseProgram(logits_program_);
-    Matrix result(seq_len, seq_len);
-    for (long first = 0; first < seq_len; first += block_rows) {
-        const long rows = std::min(block_rows, seq_len - first);
-        set_int(logits_program_, "row_offset", int(first));
-        set_int(logits_program_, "rows", int(rows));
-        glDispatchCompute(groups(seq_len, 16), groups(rows, 16), 1);
-        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        check_gl("the logits pass");
-        const std::vector<float> block = read_buffer(buffers_[kOutput], size_t(rows * seq_len));
-        for (size_t i = 0; i < block.size(); ++i)
-            result.data()[first * seq_len + long(i)] = block[i];
-    }
-    return result;
+    glDispatchCompute(groups(problem.seq_len, 16), groups(rows, 16), 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    check_gl("the logits pass");
 }
 
-long GpuAttention::buffer_bytes() const {
-    if (!context_.make_current()) return 0;
-    long total = 0;
-    for (GLuint buffer : buffers_) {
-        GLint64 size = 0;
-        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-        glGetBufferParameteri64v(GL_SHADER_STORAGE_BUFFER, GL_BUFFER_SIZE, &size);
-        total += long(size);
-    }
-    return total;
-}
-
-Matrix GpuAttention::max_abs_logits(const Encoding& encoding, const Matrix& queries,
-                                    const Matrix& keys, bool causal, int resolution) {
-    if (resolution < 1)
-        throw InputError("--resolution", std::to_string(resolution), "an integer >= 1");
-    const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
-    if (!context_.make_current()) throw GpuError("the EGL context cannot be made current");
+void GpuAttention::run_max_abs(const GpuProblem& problem, bool softmax, int size, GLuint output) {
     if (problem.seq_len > 65535)
         throw GpuError("the max |logit| reduction takes L <= 65535 (block bounds in 32 bits)");
-    const int size = std::min(resolution, problem.seq_len);
-    allocate_buffer(buffers_[kOutput], size_t(size) * size_t(size));
     upload(problem, reduce_program_, buffers_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kOutput, output);
     set_int(reduce_program_, "resolution", size);
+    set_int(reduce_program_, "probabilities", softmax ? 1 : 0);
     glUseProgram(reduce_program_);
     // Blocks span at most ceil(L/R) rows and columns; one dispatch per row of a block and run of
     // columns (see kLoopIterationsPerInvocation).
@@ -241,10 +131,134 @@ Matrix GpuAttention::max_abs_logits(const Encoding& encoding, const Matrix& quer
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         }
     check_gl("the max |logit| reduction pass");
-    const std::vector<float> texels = read_buffer(buffers_[kOutput], size_t(size) * size_t(size));
+}
+
+RowSoftmaxStats GpuAttention::row_softmax_stats(const Encoding& encoding, const Matrix& queries,
+                                                const Matrix& keys, bool causal) {
+    const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
+    make_current();
+    run_row_stats(problem);
+    std::vector<float> stats(2 * size_t(problem.seq_len));
+    read_buffer(buffers_[kRowStats], 0, stats.size(), stats.data());
+    RowSoftmaxStats result{Vector(problem.seq_len), Vector(problem.seq_len)};
+    for (int m = 0; m < problem.seq_len; ++m) {
+        result.max[m] = stats[2 * size_t(m)];
+        result.sum[m] = stats[2 * size_t(m) + 1];
+    }
+    return result;
+}
+
+Matrix GpuAttention::logits(const Encoding& encoding, const Matrix& queries, const Matrix& keys,
+                            bool causal, bool softmax) {
+    const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
+    make_current();
+    const long seq_len = problem.seq_len;
+    allocate_buffer(buffers_[kRowStats], 2 * size_t(seq_len));
+    if (softmax) run_row_stats(problem);
+    // Row blocks within the storage-buffer limit, and at most 64 MiB each.
+    GLint64 max_block_bytes = 0;
+    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block_bytes);
+    const long block_bytes = std::min<long>(long(max_block_bytes), 64L << 20);
+    const long block_rows = std::clamp(block_bytes / (4 * seq_len), 1L, seq_len);
+    allocate_buffer(buffers_[kOutput], size_t(block_rows * seq_len));
+    Matrix result(seq_len, seq_len);
+    std::vector<float> block(size_t(block_rows * seq_len));
+    for (long first = 0; first < seq_len; first += block_rows) {
+        const long rows = std::min(block_rows, seq_len - first);
+        run_logits(problem, softmax, first, rows, buffers_[kOutput]);
+        read_buffer(buffers_[kOutput], 0, size_t(rows * seq_len), block.data());
+        for (long i = 0; i < rows * seq_len; ++i)
+            result.data()[first * seq_len + i] = block[size_t(i)];
+    }
+    return result;
+}
+
+Matrix GpuAttention::max_abs_logits(const Encoding& encoding, const Matrix& queries,
+                                    const Matrix& keys, bool causal, bool softmax, int resolution) {
+    if (resolution < 1)
+        throw InputError("--resolution", std::to_string(resolution), "an integer >= 1");
+    const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
+    make_current();
+    const int size = std::min(resolution, problem.seq_len);
+    allocate_buffer(buffers_[kRowStats], 2 * size_t(problem.seq_len));
+    if (softmax) run_row_stats(problem);
+    allocate_buffer(buffers_[kOutput], size_t(size) * size_t(size));
+    run_max_abs(problem, softmax, size, buffers_[kOutput]);
+    std::vector<float> texels(size_t(size) * size_t(size));
+    read_buffer(buffers_[kOutput], 0, texels.size(), texels.data());
     Matrix result(size, size);
     for (size_t i = 0; i < texels.size(); ++i) result.data()[i] = texels[i];
     return result;
+}
+
+std::shared_ptr<GpuMatrix> GpuAttention::device_scores(const Encoding& encoding,
+                                                       const Matrix& queries, const Matrix& keys,
+                                                       bool causal, bool softmax, int resolution) {
+    if (resolution < 1)
+        throw InputError("--resolution", std::to_string(resolution), "an integer >= 1");
+    const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
+    make_current();
+    const long seq_len = problem.seq_len;
+    const bool reduced = seq_len > resolution;
+    const int size = int(std::min<long>(resolution, seq_len));
+    const size_t count = size_t(size) * size_t(size);
+    GLint64 max_block_bytes = 0;
+    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block_bytes);
+    if (long(count) * 4 > long(max_block_bytes))
+        throw GpuError("a " + std::to_string(size) +
+                       "² map exceeds this GPU's storage-buffer limit of " +
+                       std::to_string(max_block_bytes >> 20) + " MiB");
+    allocate_buffer(buffers_[kRowStats], 2 * size_t(seq_len));
+    if (softmax) run_row_stats(problem);
+    GLuint output = 0;
+    glGenBuffers(1, &output);
+    try {
+        allocate_buffer(output, count);
+        if (reduced)
+            run_max_abs(problem, softmax, size, output);
+        else
+            run_logits(problem, softmax, 0, seq_len, output);
+        const auto [largest, masked] = summarize(output, count);
+        return std::make_shared<GpuMatrix>(output, size, size, largest, masked, graveyard_);
+    } catch (...) {
+        glDeleteBuffers(1, &output);
+        throw;
+    }
+}
+
+std::pair<double, bool> GpuAttention::summarize(GLuint values, size_t count) {
+    // Workgroups of 256 invocations, each folding at most ~4096 values.
+    const GLuint workgroups = GLuint(std::clamp<size_t>(count / (256 * 4096) + 1, 1, 65535));
+    allocate_buffer(buffers_[kSummary], 2 * size_t(workgroups));
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kOutput, values);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSummary, buffers_[kSummary]);
+    glProgramUniform1ui(summary_program_, glGetUniformLocation(summary_program_, "count"),
+                        GLuint(count));
+    glUseProgram(summary_program_);
+    glDispatchCompute(workgroups, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    check_gl("the summary pass");
+    std::vector<float> partial(2 * size_t(workgroups));
+    read_buffer(buffers_[kSummary], 0, partial.size(), partial.data());  // waits for the GPU
+    double largest = 0.0;
+    bool masked = false;
+    for (size_t g = 0; g < workgroups; ++g) {
+        largest = std::max(largest, double(partial[2 * g]));
+        masked = masked || partial[2 * g + 1] != 0.0f;
+    }
+    return {largest, masked};
+}
+
+long GpuAttention::buffer_bytes() const {
+    if (!context_.make_current()) return 0;
+    long total = 0;
+    for (GLuint buffer : buffers_) {
+        GLint64 size = 0;
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+        glGetBufferParameteri64v(GL_SHADER_STORAGE_BUFFER, GL_BUFFER_SIZE, &size);
+        total += long(size);
+    }
+    return total;
 }
 
 }  // namespace posviz::gpu

@@ -1,10 +1,14 @@
 // Attention scores on the GPU: the logits of core's attention_logits (core/attention.h) computed by
 // OpenGL compute shaders (shaders/*.comp) from a GpuProblem prepared on the host (precision scheme
-// and error bounds in gpu/gpu_problem.h). Needs the EglContext it was made with to be current.
+// and error bounds in gpu/gpu_problem.h). Each call makes the context it was made with current.
 #pragma once
 
+#include <memory>
+#include <utility>
+
 #include "core/attention.h"
-#include "gpu/egl_context.h"
+#include "gpu/gpu_context.h"
+#include "gpu/gpu_matrix.h"
 #include "gpu/gpu_problem.h"
 
 namespace posviz::gpu {
@@ -17,7 +21,7 @@ struct RowSoftmaxStats {
 class GpuAttention {
   public:
     // Compiles the shaders; throws GpuError (with the compiler's log) if one fails.
-    explicit GpuAttention(const EglContext& context);
+    explicit GpuAttention(const GpuContext& context);
     ~GpuAttention();
     GpuAttention(const GpuAttention&) = delete;
     GpuAttention& operator=(const GpuAttention&) = delete;
@@ -29,21 +33,33 @@ class GpuAttention {
     // Exact row-softmax statistics in one streaming pass: O(L) memory.
     RowSoftmaxStats row_softmax_stats(const Encoding& encoding, const Matrix& queries,
                                       const Matrix& keys, bool causal);
-    // The logits reduced to (R, R), R = min(resolution, L): the largest |logit| of each block
-    // (see shaders/reduce_max_abs.comp), without ever holding the L×L matrix.
+    // The logits (or probabilities) reduced to (R, R), R = min(resolution, L): the largest |value|
+    // of each block (see shaders/reduce_max_abs.comp), without ever holding the L×L matrix.
     Matrix max_abs_logits(const Encoding& encoding, const Matrix& queries, const Matrix& keys,
-                          bool causal, int resolution);
+                          bool causal, bool softmax, int resolution);
+    // The map a scores picture shows, kept on the GPU: the dense logits (or probabilities) when
+    // L <= resolution, else max_abs_logits; only its summary comes back to the host. The buffer
+    // belongs to the context's share group.
+    std::shared_ptr<GpuMatrix> device_scores(const Encoding& encoding, const Matrix& queries,
+                                             const Matrix& keys, bool causal, bool softmax,
+                                             int resolution);
 
     // Bytes of the storage buffers as the last computation left them (queries, keys, bias table,
     // output block, row statistics): its GPU memory, O(L·D + output block).
     long buffer_bytes() const;
 
   private:
+    void make_current();  // and deletes the buffers of GpuMatrix objects gone since
     void run_row_stats(const GpuProblem& problem);
+    void run_logits(const GpuProblem& problem, bool softmax, long first, long rows,
+                    unsigned output);
+    void run_max_abs(const GpuProblem& problem, bool softmax, int size, unsigned output);
+    std::pair<double, bool> summarize(unsigned values, size_t count);  // largest |finite|, masked
 
-    const EglContext& context_;
-    unsigned logits_program_ = 0, stats_program_ = 0, reduce_program_ = 0;
-    unsigned buffers_[5] = {};  // queries, keys, bias table, output, row stats
+    const GpuContext& context_;
+    std::shared_ptr<BufferGraveyard> graveyard_;
+    unsigned logits_program_ = 0, stats_program_ = 0, reduce_program_ = 0, summary_program_ = 0;
+    unsigned buffers_[6] = {};  // queries, keys, bias table, output, row stats, summary
 };
 
 }  // namespace posviz::gpu

@@ -2,11 +2,15 @@
 
 #include <cstdio>
 
+#include "gpu/egl_context.h"
 #include "gpu/gpu_error.h"
 
 namespace posviz::gpu {
 
 GpuScoresBackend::GpuScoresBackend(std::string backend) : backend_(std::move(backend)) {}
+
+GpuScoresBackend::GpuScoresBackend(std::unique_ptr<GpuContext> context, std::string error)
+    : backend_("gpu"), context_(std::move(context)), error_(std::move(error)) {}
 
 GpuScoresBackend::~GpuScoresBackend() {
     std::lock_guard lock(mutex_);
@@ -24,10 +28,24 @@ std::optional<Matrix> GpuScoresBackend::dense_scores(const Encoding& encoding,
 
 std::optional<Matrix> GpuScoresBackend::max_abs_scores(const Encoding& encoding,
                                                        const Content& content, bool causal,
-                                                       int resolution) {
+                                                       bool softmax, int resolution) {
     return run([&](GpuAttention& gpu) {
-        return gpu.max_abs_logits(encoding, content.queries, content.keys, causal, resolution);
+        return gpu.max_abs_logits(encoding, content.queries, content.keys, causal, softmax,
+                                  resolution);
     });
+}
+
+std::shared_ptr<const DeviceMatrix> GpuScoresBackend::device_scores(const Encoding& encoding,
+                                                                    const Content& content,
+                                                                    bool causal, bool softmax,
+                                                                    int resolution) {
+    return run(
+               [&](GpuAttention& gpu) {
+                   return gpu.device_scores(encoding, content.queries, content.keys, causal,
+                                            softmax, resolution);
+               },
+               "computed and kept on the GPU for drawing")
+        .value_or(nullptr);
 }
 
 std::string GpuScoresBackend::status() const {
@@ -36,10 +54,11 @@ std::string GpuScoresBackend::status() const {
 }
 
 template <class Compute>
-std::optional<Matrix> GpuScoresBackend::run(Compute&& compute) {
+auto GpuScoresBackend::run(Compute&& compute, const char* done)
+    -> std::optional<decltype(compute(std::declval<GpuAttention&>()))> {
     std::lock_guard lock(mutex_);
     if (!started_) start();
-    std::optional<Matrix> values;
+    std::optional<decltype(compute(std::declval<GpuAttention&>()))> values;
     if (attention_) {
         try {
             values = compute(*attention_);
@@ -50,7 +69,7 @@ std::optional<Matrix> GpuScoresBackend::run(Compute&& compute) {
             char buffers[64];
             std::snprintf(buffers, sizeof buffers, "%.1f MiB of GPU buffers",
                           double(attention_->buffer_bytes()) / (1 << 20));
-            status_ = "computed on the GPU (" + context_->info().renderer + ", " + buffers + ")";
+            status_ = std::string(done) + " (" + context_->info().renderer + ", " + buffers + ")";
         }
         context_->release();
     }
@@ -61,7 +80,7 @@ std::optional<Matrix> GpuScoresBackend::run(Compute&& compute) {
 
 void GpuScoresBackend::start() {
     started_ = true;
-    context_ = EglContext::create(error_);
+    if (!context_ && error_.empty()) context_ = EglContext::create(error_);
     if (context_ && backend_ == "auto" && context_->info().software) {
         error_ = "the only GPU is a software renderer, " + context_->info().renderer;
         context_.reset();

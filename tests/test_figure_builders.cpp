@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/figures/figures.h"
+#include "core/figures/scores_backend.h"
 #include "core/scene.h"
 #include "expect_input_error.h"
 
@@ -273,6 +274,72 @@ TEST(FigureBuilders, ReducedToeplitzScoresNeedNoDenseMatrix) {
     EXPECT_NEAR(h.values(0, 0), 151.5, 1e-9);
     s.content = "random";
     EXPECT_INPUT_ERROR(build_figure(s, {}), "--seq-len");
+}
+
+// A backend that keeps its maps "on a device": fixed summaries, so the figure's colour scale can
+// be checked against them; the host methods leave everything to the CPU.
+class FakeDeviceMatrix : public DeviceMatrix {
+  public:
+    FakeDeviceMatrix(int size, double largest, bool masked)
+        : size_(size), largest_(largest), masked_(masked) {}
+    int rows() const override { return size_; }
+    int cols() const override { return size_; }
+    double largest_abs_finite() const override { return largest_; }
+    bool any_masked() const override { return masked_; }
+    double at(int row, int col) const override { return row - col; }
+
+  private:
+    int size_;
+    double largest_;
+    bool masked_;
+};
+
+class FakeDeviceBackend : public ScoresBackend {
+  public:
+    std::optional<Matrix> dense_scores(const Encoding&, const Content&, bool, bool) override {
+        return std::nullopt;
+    }
+    std::optional<Matrix> max_abs_scores(const Encoding&, const Content&, bool, bool,
+                                         int) override {
+        return std::nullopt;
+    }
+    std::shared_ptr<const DeviceMatrix> device_scores(const Encoding& encoding, const Content&,
+                                                      bool causal, bool, int resolution) override {
+        const bool alibi = encoding_name(encoding) == "alibi";
+        return std::make_shared<FakeDeviceMatrix>(resolution, alibi ? 7.0 : 3.0, causal);
+    }
+};
+
+TEST(FigureBuilders, DeviceScoresStayOnTheBackendsDevice) {
+    Scene s = scene_for("scores", "rope");
+    s.seq_len = 40;
+    s.resolution = 40;
+    s.causal = true;
+    s.compare = {"rope", "alibi"};
+    FakeDeviceBackend backend;
+    FigureOptions options;
+    options.scores_backend = &backend;
+    options.device_heatmaps = true;
+    const Figure f = build_figure(s, options);
+    ASSERT_EQ(f.panels.size(), 2u);
+    for (const Panel& p : f.panels) {
+        const Heatmap& h = *p.heatmap;
+        ASSERT_TRUE(h.device);
+        EXPECT_EQ(h.values.size(), 0);  // nothing on the host
+        EXPECT_EQ(heatmap_rows(h), 40);
+        EXPECT_EQ(heatmap_value(h, 5, 2), 3.0);
+        EXPECT_DOUBLE_EQ(h.x1, 39.5);
+        // One scale over both panels: the larger summary, symmetric for logits.
+        EXPECT_EQ(h.vmin, -7.0);
+        EXPECT_EQ(h.vmax, 7.0);
+    }
+    ASSERT_TRUE(f.colorbar);
+    EXPECT_FALSE(f.colorbar->masked_label.empty());  // the device said: masked cells
+    // Exports ask for host matrices: the same backend then leaves them to the CPU.
+    options.device_heatmaps = false;
+    const Figure host = build_figure(s, options);
+    EXPECT_FALSE(host.panels[0].heatmap->device);
+    EXPECT_EQ(host.panels[0].heatmap->values.rows(), 40);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "core/random.h"
 #include "gpu/gpu_error.h"
 #include "tests/dense_reference.h"
+#include "tests/gpu_expectations.h"
 #include "tests/gpu_test_context.h"
 
 namespace posviz {
@@ -63,24 +64,6 @@ std::vector<NamedEncoding> encodings_for(int seq_len, int dim) {
     };
 }
 
-void expect_logits_near(const Matrix& gpu, const Matrix& cpu, const std::string& what,
-                        double tolerance = 1e-4) {
-    ASSERT_EQ(gpu.rows(), cpu.rows()) << what;
-    ASSERT_EQ(gpu.cols(), cpu.cols()) << what;
-    int reported = 0;
-    for (Eigen::Index m = 0; m < cpu.rows(); ++m)
-        for (Eigen::Index n = 0; n < cpu.cols(); ++n) {
-            const double want = cpu(m, n);
-            const double got = gpu(m, n);
-            const bool ok = std::isinf(want)
-                                ? got == want
-                                : std::abs(got - want) <= tolerance * (1.0 + std::abs(want));
-            if (!ok && reported++ < 5)
-                ADD_FAILURE() << what << " [" << m << ", " << n << "]: gpu " << got << ", cpu "
-                              << want;
-        }
-}
-
 class GpuAttentionTest : public ::testing::TestWithParam<std::tuple<int, int>> {};
 
 TEST_P(GpuAttentionTest, LogitsAndSoftmaxMatchTheCpu) {
@@ -123,24 +106,6 @@ TEST(GpuAttention, RowSoftmaxStatsMatchTheDenseRows) {
     }
 }
 
-// The reduction of shaders/reduce_max_abs.comp, done here on the dense CPU matrix: texel (i, j)
-// is the largest |logit| over rows and columns [floor(k·L/R), floor((k+1)·L/R)), -inf if masked.
-Matrix reduce_max_abs(const Matrix& logits, int resolution) {
-    const long seq_len = logits.rows();
-    auto start = [&](long i) { return i * seq_len / resolution; };
-    Matrix out(resolution, resolution);
-    for (int i = 0; i < resolution; ++i)
-        for (int j = 0; j < resolution; ++j) {
-            double largest = -std::numeric_limits<double>::infinity();
-            for (long m = start(i); m < start(i + 1); ++m)
-                for (long n = start(j); n < start(j + 1); ++n)
-                    if (!std::isinf(logits(m, n)))
-                        largest = std::max(largest, std::abs(logits(m, n)));
-            out(i, j) = largest;
-        }
-    return out;
-}
-
 TEST(GpuAttention, MaxAbsReductionMatchesTheDenseMatrixReduced) {
     POSVIZ_REQUIRE_GPU();
     const int seq_len = 203;
@@ -150,15 +115,16 @@ TEST(GpuAttention, MaxAbsReductionMatchesTheDenseMatrixReduced) {
     for (bool causal : {false, true})
         for (int resolution : {1, 2, 32, 64, 203}) {
             const Matrix cpu = attention_logits(encoding, queries, keys, causal);
-            expect_logits_near(gpu_test_context().attention->max_abs_logits(encoding, queries, keys,
-                                                                            causal, resolution),
+            expect_logits_near(gpu_test_context().attention->max_abs_logits(
+                                   encoding, queries, keys, causal, false, resolution),
                                reduce_max_abs(cpu, resolution),
                                "max |logit| at R=" + std::to_string(resolution));
         }
     // A resolution above L gives one texel per logit.
-    EXPECT_EQ(
-        gpu_test_context().attention->max_abs_logits(encoding, queries, keys, false, 4096).rows(),
-        seq_len);
+    EXPECT_EQ(gpu_test_context()
+                  .attention->max_abs_logits(encoding, queries, keys, false, false, 4096)
+                  .rows(),
+              seq_len);
 }
 
 // Position-independent content (one query vector and one key vector at every position) under
@@ -215,7 +181,7 @@ TEST(GpuAttention, ToeplitzPathMatchesTheCpuDenseLogits) {
                 }
                 for (int resolution : {7, seq_len})
                     expect_logits_near(
-                        gpu.max_abs_logits(encoding, queries, keys, causal, resolution),
+                        gpu.max_abs_logits(encoding, queries, keys, causal, false, resolution),
                         reduce_max_abs(cpu, resolution),
                         what + " max |logit| at R=" + std::to_string(resolution), 1e-7);
             }
@@ -281,7 +247,7 @@ TEST(GpuAttention, TransformerXlIsAGpuErrorAndBadInputAnInputError) {
     EXPECT_THROW(gpu.logits(TransformerXL::seeded(8, 1), content, content, false), gpu::GpuError);
     EXPECT_THROW(gpu.logits(rope(16), content, content, false), InputError);
     EXPECT_THROW(gpu.logits(ShawRelative::seeded(9, 8, 1), content, content, false), InputError);
-    EXPECT_THROW(gpu.max_abs_logits(NoPE{}, content, content, false, 0), InputError);
+    EXPECT_THROW(gpu.max_abs_logits(NoPE{}, content, content, false, false, 0), InputError);
 }
 
 TEST(GpuAttention, ContextReportsComputeShaders) {

@@ -129,8 +129,9 @@ TEST(GuiSmoke, AttentionOnTheGpuLooksLikeTheCpu) {
     const std::string args = "screenshot --preset relative --views attention --size 1280x720 -o ";
     const testing::RunResult gpu = run_posviz(args + dir + "/gpu.png --backend gpu");
     ASSERT_EQ(gpu.status, 0) << gpu.err;
-    // Either the GPU computed it or the fallback said why not (no EGL compute context here).
-    EXPECT_TRUE(gpu.err.find("computed on the GPU") != std::string::npos ||
+    // Either the GPU computed the map and coloured it where it is (in a context shared with the
+    // window), or the fallback said why not (no compute context here).
+    EXPECT_TRUE(gpu.err.find("kept on the GPU for drawing") != std::string::npos ||
                 gpu.err.find("computing on the CPU") != std::string::npos)
         << gpu.err;
     ASSERT_EQ(run_posviz(args + dir + "/cpu.png").status, 0);
@@ -166,6 +167,21 @@ TEST(GuiSmoke, ScreenshotsWorkHeadlessWithoutDisplay) {
     const Picture p = load_png(path);
     EXPECT_EQ(p.width, 800);
     EXPECT_GT(variance(p), 150.0);
+}
+
+// Without a display the window is a surfaceless EGL context, and the GPU computes in an EGL
+// context sharing its objects: the map must still be drawn where it was computed.
+TEST(GuiSmoke, HeadlessGpuAttentionLooksLikeTheCpu) {
+    const std::string dir = testing::make_temp_dir();
+    const std::string args =
+        "screenshot --preset long-context --views attention --size 1024x640 -o ";
+    const testing::RunResult gpu = without_display(args + dir + "/gpu.png --backend gpu");
+    ASSERT_EQ(gpu.status, 0) << gpu.err;
+    EXPECT_TRUE(gpu.err.find("kept on the GPU for drawing") != std::string::npos ||
+                gpu.err.find("computing on the CPU") != std::string::npos)
+        << gpu.err;
+    ASSERT_EQ(without_display(args + dir + "/cpu.png").status, 0);
+    EXPECT_LT(mean_difference(load_png(dir + "/gpu.png"), load_png(dir + "/cpu.png")), 0.5);
 }
 
 TEST(GuiSmoke, BadInputIsExitStatusTwo) {

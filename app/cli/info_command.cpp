@@ -14,7 +14,7 @@ namespace {
 // The context the desktop window would draw with (the GPU backend computes in its own headless
 // one, below).
 void print_window_context() {
-    gui::WindowGlInfo info;
+    gpu::GpuInfo info;
     std::string error;
     if (!gui::probe_window_context(info, error)) {
         std::printf("  window  unavailable: %s\n", error.c_str());

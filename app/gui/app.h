@@ -70,8 +70,8 @@ struct App {
     std::optional<Preset> preset;  // title and note of the preset on screen
 
     // Where the attention scores are computed: "cpu" (core, double) or "gpu" (compute shaders in
-    // a headless EGL context of their own, float32, falling back to the CPU). Declared before the
-    // views' jobs, whose builds use it: it outlives them.
+    // a context shared with the window, float32, falling back to the CPU). Declared before the
+    // views' jobs, whose builds use it and whose figures hold its buffers: it outlives them.
     std::string backend = "cpu";
     std::unique_ptr<gpu::GpuScoresBackend> gpu_scores;  // made when the GPU is first chosen
 

@@ -19,6 +19,7 @@ bool same_request(const FigureRequest& a, const FigureRequest& b) {
     return a.options.lang == b.options.lang && a.options.colormap == b.options.colormap &&
            a.options.log_x == b.options.log_x &&
            a.options.scores_backend == b.options.scores_backend &&
+           a.options.device_heatmaps == b.options.device_heatmaps &&
            a.rotation_frame == b.rotation_frame && a.rotation_frames == b.rotation_frames &&
            a.theme == b.theme && same_scene(a.scene, b.scene);
 }

@@ -1,4 +1,5 @@
-// The desktop window: GLFW with an OpenGL 3.3 core context and ImGui's GLFW platform backend.
+// The desktop window: GLFW with an OpenGL 3.3+ core context and ImGui's GLFW platform backend,
+// and the hidden window whose shared context the GPU backend computes in.
 #include <epoxy/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -17,6 +18,37 @@ std::string g_last_glfw_error;
 void remember_glfw_error(int, const char* description) {
     g_last_glfw_error = description;
 }
+
+// The context a thread had before it made a shared context current, given back by release(): the
+// GUI thread (an export computed on the GPU) keeps drawing with the window's context after it.
+thread_local GLFWwindow* t_previous_context = nullptr;
+
+// A hidden 1×1 window whose OpenGL 4.3 core context shares objects with the desktop window's.
+class GlfwSharedContext : public gpu::GpuContext {
+  public:
+    GlfwSharedContext(GLFWwindow* hidden, gpu::GpuInfo info) : hidden_(hidden), info_(info) {}
+    ~GlfwSharedContext() override {
+        release();
+        glfwDestroyWindow(hidden_);
+    }
+    const gpu::GpuInfo& info() const override { return info_; }
+    bool make_current() const override {
+        GLFWwindow* current = glfwGetCurrentContext();
+        if (current == hidden_) return true;
+        t_previous_context = current;
+        glfwMakeContextCurrent(hidden_);
+        return glfwGetCurrentContext() == hidden_;
+    }
+    void release() const override {
+        if (glfwGetCurrentContext() != hidden_) return;
+        glfwMakeContextCurrent(t_previous_context);
+        t_previous_context = nullptr;
+    }
+
+  private:
+    GLFWwindow* hidden_;
+    gpu::GpuInfo info_;
+};
 
 class GlfwWindow : public Window {
   public:
@@ -62,6 +94,29 @@ class GlfwWindow : public Window {
         return p;
     }
     void wait_events(double seconds) override { glfwWaitEventsTimeout(seconds); }
+    std::unique_ptr<gpu::GpuContext> make_shared_compute_context(std::string& error) override {
+        const gpu::GpuInfo own = gpu::current_gpu_info("window");
+        if (!own.compute_shaders) {
+            error = "the window's OpenGL " + own.version + " has no compute shaders";
+            return nullptr;
+        }
+        glfwDefaultWindowHints();
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+        glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+        GLFWwindow* hidden = glfwCreateWindow(1, 1, "posviz compute", nullptr, window_);
+        glfwDefaultWindowHints();
+        if (!hidden) {
+            error = "no OpenGL 4.3 context sharing the window's: " + g_last_glfw_error;
+            return nullptr;
+        }
+        glfwMakeContextCurrent(hidden);
+        const gpu::GpuInfo info = gpu::current_gpu_info("window");
+        glfwMakeContextCurrent(window_);
+        return std::make_unique<GlfwSharedContext>(hidden, info);
+    }
 
   private:
     GLFWwindow* window_;
@@ -95,21 +150,15 @@ GLFWwindow* create_gl_window(const WindowOptions& options, std::string& error) {
     return window;
 }
 
-const char* gl_string(GLenum name) {
-    const GLubyte* s = glGetString(name);
-    return s ? reinterpret_cast<const char*>(s) : "?";
-}
-
 }  // namespace
 
-bool probe_window_context(WindowGlInfo& info, std::string& error) {
+bool probe_window_context(gpu::GpuInfo& info, std::string& error) {
     WindowOptions options;
     options.width = options.height = 1;
     options.visible = false;
     GLFWwindow* window = create_gl_window(options, error);
     if (!window) return false;
-    info = {gl_string(GL_VENDOR), gl_string(GL_RENDERER), gl_string(GL_VERSION),
-            epoxy_gl_version() >= 43 || epoxy_has_gl_extension("GL_ARB_compute_shader")};
+    info = gpu::current_gpu_info("window");
     glfwDestroyWindow(window);
     glfwTerminate();
     return true;

@@ -11,10 +11,49 @@ namespace posviz::gui {
 
 namespace {
 
+const EGLint k_compute_context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                               4,
+                                               EGL_CONTEXT_MINOR_VERSION,
+                                               3,
+                                               EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                               EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                               EGL_NONE};
+
+// What a thread had current before a shared context, given back by release().
+thread_local EGLContext t_previous_context = EGL_NO_CONTEXT;
+
+// An OpenGL 4.3 core context sharing objects with the headless window's, without a surface.
+class EglSharedContext : public gpu::GpuContext {
+  public:
+    EglSharedContext(EGLDisplay display, EGLContext context, gpu::GpuInfo info)
+        : display_(display), context_(context), info_(info) {}
+    ~EglSharedContext() override {
+        release();
+        eglDestroyContext(display_, context_);
+    }
+    const gpu::GpuInfo& info() const override { return info_; }
+    bool make_current() const override {
+        EGLContext current = eglGetCurrentContext();
+        if (current == context_) return true;
+        t_previous_context = current;
+        return eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_);
+    }
+    void release() const override {
+        if (eglGetCurrentContext() != context_) return;
+        eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, t_previous_context);
+        t_previous_context = EGL_NO_CONTEXT;
+    }
+
+  private:
+    EGLDisplay display_;
+    EGLContext context_;
+    gpu::GpuInfo info_;
+};
+
 class HeadlessWindow : public Window {
   public:
-    HeadlessWindow(EGLDisplay display, EGLContext context, int width, int height)
-        : display_(display), context_(context), width_(width), height_(height) {
+    HeadlessWindow(EGLDisplay display, EGLConfig config, EGLContext context, int width, int height)
+        : display_(display), config_(config), context_(context), width_(width), height_(height) {
         ImGui::GetIO().BackendPlatformName = "posviz_headless";
     }
     ~HeadlessWindow() override {
@@ -44,9 +83,29 @@ class HeadlessWindow : public Window {
         return p;
     }
     void wait_events(double) override {}
+    std::unique_ptr<gpu::GpuContext> make_shared_compute_context(std::string& error) override {
+        const gpu::GpuInfo own = gpu::current_gpu_info("surfaceless");
+        if (!own.compute_shaders) {
+            error = "the window's OpenGL " + own.version + " has no compute shaders";
+            return nullptr;
+        }
+        EGLContext shared =
+            eglCreateContext(display_, config_, context_, k_compute_context_attributes);
+        if (shared == EGL_NO_CONTEXT ||
+            !eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, shared)) {
+            error = "EGL could not make an OpenGL 4.3 context sharing the window's";
+            if (shared != EGL_NO_CONTEXT) eglDestroyContext(display_, shared);
+            eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_);
+            return nullptr;
+        }
+        const gpu::GpuInfo info = gpu::current_gpu_info("surfaceless");
+        eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_);
+        return std::make_unique<EglSharedContext>(display_, shared, info);
+    }
 
   private:
     EGLDisplay display_;
+    EGLConfig config_;
     EGLContext context_;
     int width_, height_;
 };
@@ -102,7 +161,8 @@ std::unique_ptr<Window> open_headless_window(const WindowOptions& options, std::
         eglTerminate(display);
         return nullptr;
     }
-    return std::make_unique<HeadlessWindow>(display, context, options.width, options.height);
+    return std::make_unique<HeadlessWindow>(display, config, context, options.width,
+                                            options.height);
 }
 
 }  // namespace posviz::gui

@@ -3,10 +3,15 @@
 #include <epoxy/gl.h>
 
 #include <cmath>
+#include <cstdio>
+#include <memory>
 #include <string>
 #include <unordered_map>
 
 #include "app/gui/plot_transform.h"
+#include "core/figure/colormap.h"
+#include "gpu/gpu_error.h"
+#include "gpu/heatmap_colouring.h"
 
 namespace posviz::gui {
 
@@ -21,6 +26,7 @@ struct Entry {
 };
 
 std::unordered_map<ImGuiID, Entry> g_textures;
+std::unique_ptr<gpu::HeatmapColouring> g_colouring;  // made in the window's context on first use
 
 void upload(Entry& e, const Heatmap& heatmap, const std::vector<uint8_t>& pixels) {
     if (e.texture == 0) glGenTextures(1, &e.texture);
@@ -34,6 +40,22 @@ void upload(Entry& e, const Heatmap& heatmap, const std::vector<uint8_t>& pixels
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     e.has_masked = !heatmap.values.allFinite();
+}
+
+// The values are a GpuMatrix in the window's share group: colour them where they are.
+void colour_on_gpu(Entry& e, const Heatmap& heatmap, const Theme& theme) {
+    const auto* values = dynamic_cast<const gpu::GpuMatrix*>(heatmap.device.get());
+    if (!values) return;
+    try {
+        if (!g_colouring) g_colouring = std::make_unique<gpu::HeatmapColouring>();
+        const Range range = heatmap_range(heatmap);
+        g_colouring->colour(*values, find_colormap(heatmap.colormap), range.min, range.max,
+                            theme.masked, e.texture);
+    } catch (const gpu::GpuError& error) {
+        std::fprintf(stderr, "posviz: the heatmap cannot be coloured on the GPU: %s\n",
+                     error.what());
+    }
+    e.has_masked = values->any_masked();
 }
 
 // Panels not drawn for this many frames (closed views, older figures) give their texture back.
@@ -59,7 +81,9 @@ HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme&
     Entry& e = g_textures[key];
     if (e.texture == 0 || e.version != version || e.theme != theme.name ||
         e.colormap != heatmap.colormap) {
-        if (pixels && pixels->size() == size_t(heatmap.values.size()) * 4)
+        if (heatmap.device)
+            colour_on_gpu(e, heatmap, theme);
+        else if (pixels && pixels->size() == size_t(heatmap.values.size()) * 4)
             upload(e, heatmap, *pixels);
         else
             upload(e, heatmap, heatmap_rgba(heatmap, theme));
@@ -74,6 +98,7 @@ HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme&
 void release_heatmap_textures() {
     for (auto& [key, e] : g_textures) glDeleteTextures(1, &e.texture);
     g_textures.clear();
+    g_colouring.reset();
 }
 
 }  // namespace posviz::gui

@@ -1,7 +1,9 @@
 // Heatmaps on the GPU: one RGBA texture per heatmap, one texel per cell, made by heatmap_rgba and
-// kept for as long as the figure's version and the theme stay the same. Magnified cells stay
-// sharp (nearest); a 2048² matrix in a 500-pixel box is averaged through mipmaps instead of
-// aliasing. Textures that no panel drew for a few frames are deleted.
+// kept for as long as the figure's version and the theme stay the same. A heatmap whose values
+// stay on the GPU (Heatmap::device, a gpu::GpuMatrix) is coloured there by a compute shader
+// (gpu/heatmap_colouring.h) straight into its texture: nothing is read back or uploaded. Magnified
+// cells stay sharp (nearest); a 2048² matrix in a 500-pixel box is averaged through mipmaps instead
+// of aliasing. Textures that no panel drew for a few frames are deleted.
 #pragma once
 
 #include <imgui.h>

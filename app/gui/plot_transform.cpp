@@ -106,15 +106,15 @@ AxisRange pan_range(const AxisTransform& axis, double pixels) {
 std::optional<Cell> heatmap_cell_at(const Heatmap& h, double x, double y) {
     const double fx = (x - h.x0) / (h.x1 - h.x0), fy = (y - h.y0) / (h.y1 - h.y0);
     if (!(fx >= 0.0 && fx < 1.0 && fy >= 0.0 && fy < 1.0)) return std::nullopt;
-    return Cell{int(fy * double(h.values.rows())), int(fx * double(h.values.cols()))};
+    return Cell{int(fy * double(heatmap_rows(h))), int(fx * double(heatmap_cols(h)))};
 }
 
 double cell_centre_x(const Heatmap& h, int col) {
-    return h.x0 + (col + 0.5) * (h.x1 - h.x0) / double(h.values.cols());
+    return h.x0 + (col + 0.5) * (h.x1 - h.x0) / double(heatmap_cols(h));
 }
 
 double cell_centre_y(const Heatmap& h, int row) {
-    return h.y0 + (row + 0.5) * (h.y1 - h.y0) / double(h.values.rows());
+    return h.y0 + (row + 0.5) * (h.y1 - h.y0) / double(heatmap_rows(h));
 }
 
 Rgb heatmap_colour(const Heatmap& heatmap, const Theme& theme, double value) {

@@ -34,21 +34,21 @@ void heatmap_tooltip(ImDrawList* draw, const PlotStyle& s, const Layout& l, cons
     const Heatmap& h = *panel.heatmap;
     const double x = cell_centre_x(h, cell.col), y = cell_centre_y(h, cell.row);
     // Outline the cell so that it is clear which one the numbers are about.
-    const float x0 = float(l.x.to_pixel(x - 0.5 * (h.x1 - h.x0) / double(h.values.cols())));
-    const float x1 = float(l.x.to_pixel(x + 0.5 * (h.x1 - h.x0) / double(h.values.cols())));
-    const float y0 = float(l.y.to_pixel(y - 0.5 * (h.y1 - h.y0) / double(h.values.rows())));
-    const float y1 = float(l.y.to_pixel(y + 0.5 * (h.y1 - h.y0) / double(h.values.rows())));
+    const float x0 = float(l.x.to_pixel(x - 0.5 * (h.x1 - h.x0) / double(heatmap_cols(h))));
+    const float x1 = float(l.x.to_pixel(x + 0.5 * (h.x1 - h.x0) / double(heatmap_cols(h))));
+    const float y0 = float(l.y.to_pixel(y - 0.5 * (h.y1 - h.y0) / double(heatmap_rows(h))));
+    const float y1 = float(l.y.to_pixel(y + 0.5 * (h.y1 - h.y0) / double(heatmap_rows(h))));
     draw->AddRect(ImVec2(std::min(x0, x1), std::min(y0, y1)),
                   ImVec2(std::max(x0, x1), std::max(y0, y1)), to_u32(s.theme->foreground), 0.0f,
                   ImDrawFlags_None, 2.0f);
-    const bool square = h.values.rows() == h.values.cols();
+    const bool square = heatmap_rows(h) == heatmap_cols(h);
     const std::string row_name = panel.y.label.empty() ? "m" : panel.y.label;
     const std::string col_name = panel.x.label.empty() ? "n" : panel.x.label;
     std::string text = row_name + " = " + format_number(y, 6) + "\n" + col_name + " = " +
                        format_number(x, 6) + "\n";
     if (square) text += "m − n = " + format_number(y - x, 6) + "\n";
     text += (h.colorbar_label.empty() ? std::string("value") : h.colorbar_label) + " = " +
-            cell_value_text(h.values(cell.row, cell.col));
+            cell_value_text(heatmap_value(h, cell.row, cell.col));
     ImGui::SetTooltip("%s", text.c_str());
 }
 
@@ -102,7 +102,7 @@ PanelState panel_state(int index, const Panel& panel, uint64_t version, const Pl
     state.zoom = &g_zoom[state.id];
     if (!(state.zoom->default_x == state.default_x && state.zoom->default_y == state.default_y))
         *state.zoom = {state.default_x, state.default_y, state.default_x, state.default_y};
-    if (panel.heatmap && panel.heatmap->values.size() > 0)
+    if (panel.heatmap && heatmap_rows(*panel.heatmap) > 0)
         state.texture = heatmap_texture(state.id, *panel.heatmap, *s.theme, version, pixels);
     return state;
 }

@@ -172,6 +172,17 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
     return hovers;
 }
 
+// The GPU computes in a context that shares objects with the window: the maps it leaves in GPU
+// buffers are coloured into their heatmap textures there and drawn without a round trip through
+// the host. Without such a context the backend says why, and the CPU computes.
+std::unique_ptr<gpu::GpuScoresBackend> make_gpu_scores(Window* window) {
+    std::string error = "no window";
+    std::unique_ptr<gpu::GpuContext> context =
+        window ? window->make_shared_compute_context(error) : nullptr;
+    if (context) error.clear();
+    return std::make_unique<gpu::GpuScoresBackend>(std::move(context), error);
+}
+
 // Requests the view's figures for the current scene and shows them; when the view draws none
 // for this encoding, offers the encodings it does draw.
 std::array<PlotHover, 2> show_view(App& app, ViewId id,
@@ -184,8 +195,11 @@ std::array<PlotHover, 2> show_view(App& app, ViewId id,
         return {};
     }
     if (id == ViewId::Attention && app.backend == "gpu") {
-        if (!app.gpu_scores) app.gpu_scores = std::make_unique<gpu::GpuScoresBackend>("gpu");
-        for (ViewFigure& f : figures) f.request.options.scores_backend = app.gpu_scores.get();
+        if (!app.gpu_scores) app.gpu_scores = make_gpu_scores(app.window);
+        for (ViewFigure& f : figures) {
+            f.request.options.scores_backend = app.gpu_scores.get();
+            f.request.options.device_heatmaps = true;
+        }
     }
     std::vector<int> slots;
     for (ViewFigure& f : figures) {

@@ -7,6 +7,8 @@
 #include <memory>
 #include <string>
 
+#include "gpu/gpu_context.h"
+
 namespace posviz::gui {
 
 struct WindowOptions {
@@ -33,6 +35,12 @@ class Window {
     virtual WindowOptions placement() const = 0;
     // Blocks until there is input (or `seconds` pass), so an idle GUI does not spin the CPU.
     virtual void wait_events(double seconds) = 0;
+    // An OpenGL 4.3 context sharing objects with this window's, for the GPU backend to compute in
+    // on worker threads: the window then draws the buffers it fills without copying them. Null,
+    // with `error`, when there is none or when this window's own context has no compute shaders
+    // (it colours those buffers). Make it on the window's thread and destroy it there, before the
+    // window; its release() gives a thread back the context it had before make_current().
+    virtual std::unique_ptr<gpu::GpuContext> make_shared_compute_context(std::string& error) = 0;
 };
 
 // A GLFW window with ImGui's GLFW backend installed. Returns null and sets `error` when GLFW
@@ -41,11 +49,7 @@ std::unique_ptr<Window> open_glfw_window(const WindowOptions& options, std::stri
 
 // The OpenGL context a GUI window gets on this display, probed with a hidden window that is closed
 // again. False, with `error`, when there is no display or no OpenGL 3.3.
-struct WindowGlInfo {
-    std::string vendor, renderer, version;
-    bool compute_shaders = false;
-};
-bool probe_window_context(WindowGlInfo& info, std::string& error);
+bool probe_window_context(gpu::GpuInfo& info, std::string& error);
 
 // A surfaceless EGL context rendering into a width × height framebuffer object. Returns null and
 // sets `error` when EGL or its surfaceless platform is missing.

@@ -31,18 +31,20 @@ Rgb cividis(double t) {
 
 // ColorBrewer's 11-class RdBu (Cynthia Brewer, colorbrewer2.org), the nodes of matplotlib's
 // _RdBu_data, reversed so that negative is blue; linear interpolation between the nodes.
+constexpr std::array<std::array<int, 3>, 11> k_rdbu_r_nodes = {{{0x05, 0x30, 0x61},
+                                                                {0x21, 0x66, 0xac},
+                                                                {0x43, 0x93, 0xc3},
+                                                                {0x92, 0xc5, 0xde},
+                                                                {0xd1, 0xe5, 0xf0},
+                                                                {0xf7, 0xf7, 0xf7},
+                                                                {0xfd, 0xdb, 0xc7},
+                                                                {0xf4, 0xa5, 0x82},
+                                                                {0xd6, 0x60, 0x4d},
+                                                                {0xb2, 0x18, 0x2b},
+                                                                {0x67, 0x00, 0x1f}}};
+
 Rgb rdbu_r(double t) {
-    static constexpr std::array<std::array<int, 3>, 11> nodes = {{{0x05, 0x30, 0x61},
-                                                                  {0x21, 0x66, 0xac},
-                                                                  {0x43, 0x93, 0xc3},
-                                                                  {0x92, 0xc5, 0xde},
-                                                                  {0xd1, 0xe5, 0xf0},
-                                                                  {0xf7, 0xf7, 0xf7},
-                                                                  {0xfd, 0xdb, 0xc7},
-                                                                  {0xf4, 0xa5, 0x82},
-                                                                  {0xd6, 0x60, 0x4d},
-                                                                  {0xb2, 0x18, 0x2b},
-                                                                  {0x67, 0x00, 0x1f}}};
+    const auto& nodes = k_rdbu_r_nodes;
     const double s = std::clamp(std::isnan(t) ? 0.5 : t, 0.0, 1.0) * 10.0;
     const int i = std::min(int(s), 9);
     const double f = s - i;
@@ -50,11 +52,32 @@ Rgb rdbu_r(double t) {
     return {mix(0), mix(1), mix(2)};
 }
 
+std::vector<Rgb> table_nodes(const ColormapTable& table) {
+    std::vector<Rgb> nodes;
+    for (const auto& c : table) nodes.push_back({c[0], c[1], c[2]});
+    return nodes;
+}
+std::vector<Rgb> viridis_nodes() {
+    return table_nodes(k_viridis_table);
+}
+std::vector<Rgb> magma_nodes() {
+    return table_nodes(k_magma_table);
+}
+std::vector<Rgb> cividis_nodes() {
+    return table_nodes(k_cividis_table);
+}
+std::vector<Rgb> rdbu_r_nodes() {
+    std::vector<Rgb> nodes;
+    for (const auto& c : k_rdbu_r_nodes)
+        nodes.push_back({c[0] / 255.0, c[1] / 255.0, c[2] / 255.0});
+    return nodes;
+}
+
 const std::array<Colormap, 4> k_colormaps = {{
-    {"viridis", false, viridis},
-    {"magma", false, magma},
-    {"cividis", false, cividis},
-    {"RdBu_r", true, rdbu_r},
+    {"viridis", false, viridis, viridis_nodes, false},
+    {"magma", false, magma, magma_nodes, false},
+    {"cividis", false, cividis, cividis_nodes, false},
+    {"RdBu_r", true, rdbu_r, rdbu_r_nodes, true},
 }};
 
 }  // namespace

@@ -14,6 +14,11 @@ struct Colormap {
     const char* name;
     bool diverging;
     Rgb (*at)(double t);  // t in [0, 1], clamped
+    // How `at` is defined, for a shader to repeat it exactly: colours evenly spaced over [0, 1],
+    // either listed (matplotlib's ListedColormap: entry min(floor(t·n), n − 1)) or interpolated
+    // linearly between neighbours.
+    std::vector<Rgb> (*nodes)();
+    bool interpolated;
 };
 
 // Throws InputError("--colormap", name, <the names>) for an unknown name.

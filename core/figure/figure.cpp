@@ -15,6 +15,22 @@ Heatmap matrix_heatmap(Matrix values, std::string colormap, ColourLimits limits)
     return h;
 }
 
+int heatmap_rows(const Heatmap& heatmap) {
+    return heatmap.device ? heatmap.device->rows() : int(heatmap.values.rows());
+}
+
+int heatmap_cols(const Heatmap& heatmap) {
+    return heatmap.device ? heatmap.device->cols() : int(heatmap.values.cols());
+}
+
+double heatmap_value(const Heatmap& heatmap, int row, int col) {
+    return heatmap.device ? heatmap.device->at(row, col) : heatmap.values(row, col);
+}
+
+bool heatmap_has_masked(const Heatmap& heatmap) {
+    return heatmap.device ? heatmap.device->any_masked() : !heatmap.values.allFinite();
+}
+
 Range heatmap_range(const Heatmap& heatmap) {
     Range r{heatmap.vmin, heatmap.vmax};
     if (heatmap.limits != ColourLimits::Fixed) {

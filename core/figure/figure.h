@@ -4,10 +4,12 @@
 // library types here: colours are theme-relative or plain RGB, coordinates are data units.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/figure/device_matrix.h"
 #include "core/types.h"
 
 namespace posviz {
@@ -64,6 +66,9 @@ enum class ColourLimits { Data, Symmetric, Fixed };
 struct Heatmap {
     Matrix
         values;  // row r, column c; NaN and ±inf are "masked" (drawn in the theme's masked colour)
+    // Instead of `values` (then empty): values kept on the device that computed them, which only
+    // the GUI draws (core/figure/device_matrix.h). Such a heatmap has Fixed limits.
+    std::shared_ptr<const DeviceMatrix> device;
     std::string colormap = "viridis";
     ColourLimits limits = ColourLimits::Data;
     double vmin = 0.0, vmax = 1.0;  // used when limits == Fixed
@@ -79,6 +84,12 @@ struct Heatmap {
 
 // A heatmap from a matrix with cell centres on 0..cols−1 and 0..rows−1.
 Heatmap matrix_heatmap(Matrix values, std::string colormap, ColourLimits limits);
+
+// Its shape and entries, wherever the values are.
+int heatmap_rows(const Heatmap& heatmap);
+int heatmap_cols(const Heatmap& heatmap);
+double heatmap_value(const Heatmap& heatmap, int row, int col);
+bool heatmap_has_masked(const Heatmap& heatmap);
 
 // The colour limits a heatmap resolves to (see ColourLimits); never an empty range.
 struct Range {

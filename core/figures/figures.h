@@ -23,6 +23,9 @@ struct FigureOptions {
     bool log_x = false;       // decay: relative distance on a log axis
     // scores: where its matrices are computed; null: on the CPU (core/figures/scores_backend.h).
     ScoresBackend* scores_backend = nullptr;
+    // scores: heatmaps may stay on the backend's device (Heatmap::device); only the GUI draws
+    // those, so exports leave this false.
+    bool device_heatmaps = false;
 };
 
 // Throws InputError("FIGURE", ...) for an unknown figure, and InputError naming the option for

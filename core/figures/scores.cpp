@@ -34,11 +34,11 @@ Matrix dense_scores(const Scene& scene, const Encoding& encoding, const Content&
 
 Matrix reduced_scores(const Scene& scene, const Encoding& encoding, const Content& content,
                       ScoresBackend* backend) {
+    if (backend)
+        if (std::optional<Matrix> values = backend->max_abs_scores(encoding, content, scene.causal,
+                                                                   scene.softmax, scene.resolution))
+            return std::move(*values);
     if (!scene.softmax) {
-        if (backend)
-            if (std::optional<Matrix> values =
-                    backend->max_abs_scores(encoding, content, scene.causal, scene.resolution))
-                return std::move(*values);
         if (rows_identical(content.queries) && rows_identical(content.keys))
             if (std::optional<Vector> offsets = offset_logits(encoding, content.queries.row(0),
                                                               content.keys.row(0), scene.seq_len))
@@ -69,12 +69,29 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     bool masked = false;
     for (const std::string& name : encodings) {
         const Encoding encoding = make_encoding(scene, name);
-        Matrix values = reduced ? reduced_scores(scene, encoding, content, options.scores_backend)
-                                : dense_scores(scene, encoding, content, options.scores_backend);
-        largest = std::max(largest, max_abs_finite(values));
-        masked = masked || !values.allFinite();
+        std::shared_ptr<const DeviceMatrix> device =
+            options.device_heatmaps && options.scores_backend
+                ? options.scores_backend->device_scores(encoding, content, scene.causal,
+                                                        scene.softmax, scene.resolution)
+                : nullptr;
+        Matrix values;
+        if (device) {
+            largest = std::max(largest, device->largest_abs_finite());
+            masked = masked || device->any_masked();
+        } else {
+            values = reduced ? reduced_scores(scene, encoding, content, options.scores_backend)
+                             : dense_scores(scene, encoding, content, options.scores_backend);
+            largest = std::max(largest, max_abs_finite(values));
+            masked = masked || !values.allFinite();
+        }
         // Reduced logits are magnitudes: a sequential map from 0, like probabilities.
         Panel panel = attention_panel(std::move(values), scene.softmax || reduced, t);
+        if (device) {
+            Heatmap& h = *panel.heatmap;
+            h.device = std::move(device);
+            h.x1 = double(h.device->cols()) - 0.5;
+            h.y1 = double(h.device->rows()) - 0.5;
+        }
         if (reduced) {
             Heatmap& h = *panel.heatmap;
             h.x1 = h.y1 = scene.seq_len - 0.5;  // texels span the positions, not one each

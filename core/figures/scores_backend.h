@@ -1,12 +1,14 @@
 // Where the scores figure's matrices are computed when not by core on the CPU: the GPU backend
-// (app/cli/gpu_scores_backend.h over gpu/) implements this, so that core stays GL-free. A method
+// (gpu/gpu_scores_backend.h) implements this, so that core stays GL-free. A method
 // returns nullopt to leave that matrix to the CPU (no GPU, an encoding the shaders lack), and may
 // throw InputError for bad input.
 #pragma once
 
+#include <memory>
 #include <optional>
 
 #include "core/attention.h"
+#include "core/figure/device_matrix.h"
 #include "core/scene.h"
 
 namespace posviz {
@@ -17,9 +19,18 @@ class ScoresBackend {
     // (L, L) logits [m, n] (query m, key n), or their row softmax.
     virtual std::optional<Matrix> dense_scores(const Encoding& encoding, const Content& content,
                                                bool causal, bool softmax) = 0;
-    // (R, R) texels, each the largest |logit| of its block (core/analyses/block_reduction.h).
+    // (R, R) texels, each the largest |logit| (or probability) of its block
+    // (core/analyses/block_reduction.h).
     virtual std::optional<Matrix> max_abs_scores(const Encoding& encoding, const Content& content,
-                                                 bool causal, int resolution) = 0;
+                                                 bool causal, bool softmax, int resolution) = 0;
+    // The same map kept on the backend's device (dense_scores when L <= resolution, else
+    // max_abs_scores), for a GUI that draws it from there; null to leave it to the host methods.
+    virtual std::shared_ptr<const DeviceMatrix> device_scores(const Encoding& encoding,
+                                                              const Content& content, bool causal,
+                                                              bool softmax, int resolution) {
+        (void)encoding, (void)content, (void)causal, (void)softmax, (void)resolution;
+        return nullptr;
+    }
 };
 
 }  // namespace posviz
