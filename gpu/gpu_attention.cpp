@@ -19,8 +19,21 @@ namespace {
 enum Buffer { kQueries = 0, kKeys = 1, kBiasTable = 2, kOutput = 3, kRowStats = 4, kSummary = 5 };
 constexpr int kBufferCount = 6;
 
+// Throws GpuError (the CPU then computes) when `floats` floats exceed one storage block.
+void check_block_size(const char* what, size_t floats) {
+    GLint64 max_block_bytes = 0;
+    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block_bytes);
+    if (GLint64(floats * 4) > max_block_bytes)
+        throw GpuError(std::string(what) + ": " + std::to_string((floats * 4) >> 20) +
+                       " MiB in one storage buffer, more than this GPU's limit of " +
+                       std::to_string(max_block_bytes >> 20) + " MiB");
+}
+
 // Uploads the problem's buffers and sets the uniforms of attention_common.glsl in `program`.
 void upload(const GpuProblem& p, GLuint program, const GLuint* buffers) {
+    check_block_size("the queries", p.queries.size());
+    check_block_size("the keys", p.keys.size());
+    check_block_size("the bias table", p.table.size());
     fill_buffer(buffers[kQueries], p.queries.data(), p.queries.size());
     fill_buffer(buffers[kKeys], p.keys.data(), p.keys.size());
     fill_buffer(buffers[kBiasTable], p.table.data(), p.table.size());
@@ -202,12 +215,7 @@ std::shared_ptr<GpuMatrix> GpuAttention::device_scores(const Encoding& encoding,
     const bool reduced = seq_len > resolution;
     const int size = int(std::min<long>(resolution, seq_len));
     const size_t count = size_t(size) * size_t(size);
-    GLint64 max_block_bytes = 0;
-    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block_bytes);
-    if (long(count) * 4 > long(max_block_bytes))
-        throw GpuError("a " + std::to_string(size) +
-                       "² map exceeds this GPU's storage-buffer limit of " +
-                       std::to_string(max_block_bytes >> 20) + " MiB");
+    check_block_size(("a " + std::to_string(size) + "² map").c_str(), count);
     allocate_buffer(buffers_[kRowStats], 2 * size_t(seq_len));
     if (softmax) run_row_stats(problem);
     GLuint output = 0;

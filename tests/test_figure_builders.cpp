@@ -272,8 +272,37 @@ TEST(FigureBuilders, ReducedToeplitzScoresNeedNoDenseMatrix) {
     // logit at distance d is 4 - d/2. Texel (0, 0) covers positions [0, floor(20000/64)) =
     // [0, 312): distances up to 311, where |4 - 311/2| = 151.5 is the largest.
     EXPECT_NEAR(h.values(0, 0), 151.5, 1e-9);
+    // Shaw's logits of position-dependent content come only as the whole matrix.
+    s.encoding = "shaw";
     s.content = "random";
     EXPECT_INPUT_ERROR(build_figure(s, {}), "--seq-len");
+}
+
+// Other content streams through the logits a block of rows at a time: no L×L matrix either. The
+// dense matrix computed here (3000² doubles, beyond the figure's --max-bytes) is the reference.
+TEST(FigureBuilders, ReducedScoresOfAnyContentStreamThroughRowBlocks) {
+    Scene s = scene_for("scores", "rope");
+    s.seq_len = 3000;
+    s.dim = 16;
+    s.resolution = 40;
+    s.max_bytes = 1 << 20;
+    for (bool softmax : {false, true}) {
+        s.softmax = softmax;
+        const Figure f = build_figure(s, {});
+        const Heatmap& h = *f.panels.at(0).heatmap;
+        ASSERT_EQ(h.values.rows(), 40);
+        const Content c = make_content(s);
+        Matrix dense = attention_logits(make_encoding(s), c.queries, c.keys, false);
+        if (softmax) dense = softmax_rows(dense);
+        for (int i : {0, 17, 39})
+            for (int j : {0, 5, 39}) {
+                double largest = 0.0;
+                for (int m = i * 3000 / 40; m < (i + 1) * 3000 / 40; ++m)
+                    for (int n = j * 3000 / 40; n < (j + 1) * 3000 / 40; ++n)
+                        largest = std::max(largest, std::abs(dense(m, n)));
+                EXPECT_NEAR(h.values(i, j), largest, 1e-12) << softmax << " " << i << ", " << j;
+            }
+    }
 }
 
 // A backend that keeps its maps "on a device": fixed summaries, so the figure's colour scale can

@@ -76,4 +76,29 @@ Matrix block_max_abs_of_offsets(const Vector& offset_values, int seq_len, int re
                          });
 }
 
+Matrix block_max_abs_of_rows(const AttentionRows& rows, int resolution, bool softmax) {
+    const long seq_len = rows.seq_len();
+    const int size = checked_size(resolution, seq_len);
+    Matrix result(size, size);
+    // Texel rows share out between the cores, each computing its own block of logit rows.
+#pragma omp parallel for schedule(dynamic)
+    for (int i = 0; i < size; ++i) {
+        const long r0 = reduction_block_start(i, seq_len, size);
+        const long r1 = reduction_block_start(i + 1, seq_len, size);
+        Matrix block = rows.rows(r0, r1 - r0);
+        if (softmax) softmax_rows_inplace(block);
+        for (int j = 0; j < size; ++j) {
+            const long c0 = reduction_block_start(j, seq_len, size);
+            const long c1 = reduction_block_start(j + 1, seq_len, size);
+            double largest = kNegInf;
+            for (long m = 0; m < r1 - r0; ++m)
+                for (long n = c0; n < c1; ++n)
+                    if (std::isfinite(block(m, n)))
+                        largest = std::max(largest, std::abs(block(m, n)));
+            result(i, j) = largest;
+        }
+    }
+    return result;
+}
+
 }  // namespace posviz

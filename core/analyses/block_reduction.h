@@ -6,6 +6,7 @@
 // pictures agree.
 #pragma once
 
+#include "core/attention_rows.h"
 #include "core/types.h"
 
 namespace posviz {
@@ -21,5 +22,10 @@ Matrix block_max_abs(const Matrix& dense, int resolution);
 // largest |value| over one range of offsets (n > m masked when causal). O(L + R²·L/R) time.
 Matrix block_max_abs_of_offsets(const Vector& offset_values, int seq_len, int resolution,
                                 bool causal);
+
+// From logits computed one block of rows at a time (core/attention_rows.h), without the L×L
+// matrix: O(L·D + R² + threads·L·L/R) memory. With `softmax` the rows become probabilities first
+// (whole rows, exactly as softmax_rows), and masked entries count as the 0 they then are.
+Matrix block_max_abs_of_rows(const AttentionRows& rows, int resolution, bool softmax);
 
 }  // namespace posviz

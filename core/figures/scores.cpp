@@ -4,8 +4,9 @@
 // Sequences longer than scene.resolution are shown reduced (core/analyses/block_reduction.h):
 // resolution² texels, each the largest |logit| (or probability) of its block. With position-
 // independent content and a relative encoding the reduction comes from the 2L-1 per-offset
-// logits (core/toeplitz.h) and needs no L×L matrix; otherwise from the scores backend (GPU) or
-// the dense matrix within --max-bytes.
+// logits (core/toeplitz.h); otherwise from the scores backend (GPU), or on the CPU from logits
+// computed a block of rows at a time (core/attention_rows.h). Neither needs the L×L matrix; only
+// Shaw, Transformer-XL and FIRE on position-dependent content need it, within --max-bytes.
 #include <algorithm>
 
 #include "core/analyses/block_reduction.h"
@@ -38,13 +39,14 @@ Matrix reduced_scores(const Scene& scene, const Encoding& encoding, const Conten
         if (std::optional<Matrix> values = backend->max_abs_scores(encoding, content, scene.causal,
                                                                    scene.softmax, scene.resolution))
             return std::move(*values);
-    if (!scene.softmax) {
-        if (rows_identical(content.queries) && rows_identical(content.keys))
-            if (std::optional<Vector> offsets = offset_logits(encoding, content.queries.row(0),
-                                                              content.keys.row(0), scene.seq_len))
-                return block_max_abs_of_offsets(*offsets, scene.seq_len, scene.resolution,
-                                                scene.causal);
-    }
+    if (!scene.softmax && rows_identical(content.queries) && rows_identical(content.keys))
+        if (std::optional<Vector> offsets =
+                offset_logits(encoding, content.queries.row(0), content.keys.row(0), scene.seq_len))
+            return block_max_abs_of_offsets(*offsets, scene.seq_len, scene.resolution,
+                                            scene.causal);
+    if (std::optional<AttentionRows> rows =
+            AttentionRows::prepare(encoding, content.queries, content.keys, scene.causal))
+        return block_max_abs_of_rows(*rows, scene.resolution, scene.softmax);
     return block_max_abs(dense_scores(scene, encoding, content, backend), scene.resolution);
 }
 

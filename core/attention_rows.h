@@ -1,0 +1,32 @@
+// attention_logits one block of rows at a time, for maps too large to hold (L = 65536 is 32 GiB
+// of doubles): the encoded queries and keys are prepared once, O(L·D), and rows [first,
+// first + count) of the L×L logits come from one (count, D)·(D, L) product plus the relative bias
+// per offset. The long-sequence reductions (core/analyses/block_reduction.h) stream through them.
+#pragma once
+
+#include <optional>
+
+#include "core/attention.h"
+
+namespace posviz {
+
+class AttentionRows {
+  public:
+    // nullopt for the encodings whose logits need L×L work up front: Shaw and Transformer-XL
+    // (per-(m, n) relative terms of the content) and FIRE (a bias that is not per offset).
+    // Throws InputError for the input attention_logits rejects.
+    static std::optional<AttentionRows> prepare(const Encoding& encoding, const Matrix& queries,
+                                                const Matrix& keys, bool causal);
+
+    long seq_len() const { return keys_.rows(); }
+    // Rows [first, first + count) of attention_logits(encoding, queries, keys, causal).
+    Matrix rows(long first, long count) const;
+
+  private:
+    Matrix scaled_queries_;                  // encoded, times 1/sqrt(D)
+    Matrix keys_;                            // encoded
+    std::optional<Vector> bias_of_offsets_;  // index (n - m) + L - 1
+    bool causal_ = false;
+};
+
+}  // namespace posviz
