@@ -123,6 +123,16 @@ GpuProblem prepare_gpu_problem(const Encoding& encoding, const Matrix& queries, 
                    },
                    [&](const XPosEncoding& e) {
                        check_dim(e.rope.dim);
+                       // A key n > m after its query carries zeta_0^((m - n)/scale_base), which
+                       // grows with n - m: without the causal mask, past ln(FLT_MAX) = 88.7 the
+                       // logit itself leaves float32.
+                       const double largest_power = double(seq_len - 1) / e.scale_base *
+                                                    std::abs(std::log(e.pair_scales()[0]));
+                       if (!causal && largest_power > 88.0)
+                           throw GpuError(
+                               "xPos logits of keys far after their query exceed "
+                               "float32 at L = " +
+                               std::to_string(seq_len) + " without the causal mask");
                        set_content(e.rotate_queries(queries), e.rotate_keys(keys));
                    },
                },

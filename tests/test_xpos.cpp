@@ -29,8 +29,9 @@ TEST(XPos, PairScalesByHand) {
 }
 
 TEST(XPos, QueriesAndKeysMatchNaiveLoop) {
-    // Query at m: RoPE then zeta_i^(m / scale_base) on both dims of pair i; key: zeta_i^(-m/sb).
-    const int dim = 8, seq_len = 20;
+    // Query at m: RoPE then zeta_i^(p / scale_base) on both dims of pair i; key: zeta_i^(-p/sb),
+    // with torchscale's centred position p = m - ceil(L/2): arange(-(21 // 2) in Python = -11, 10).
+    const int dim = 8, seq_len = 21;
     const double scale_base = 16.0;
     Matrix x = random_normal_matrix(seq_len, dim, 1.0, 31);
     XPosEncoding xpos = make_xpos(dim, scale_base);
@@ -39,8 +40,9 @@ TEST(XPos, QueriesAndKeysMatchNaiveLoop) {
     for (int m = 0; m < seq_len; ++m) {
         for (int d = 0; d < dim; ++d) {
             double zeta = (2.0 * (d / 2) / dim + 0.4) / 1.4;
-            EXPECT_NEAR(q(m, d), rotated(m, d) * std::pow(zeta, m / scale_base), 1e-12);
-            EXPECT_NEAR(k(m, d), rotated(m, d) * std::pow(zeta, -m / scale_base), 1e-12);
+            const double p = m - 11;
+            EXPECT_NEAR(q(m, d), rotated(m, d) * std::pow(zeta, p / scale_base), 1e-12);
+            EXPECT_NEAR(k(m, d), rotated(m, d) * std::pow(zeta, -p / scale_base), 1e-12);
         }
     }
 }
@@ -75,9 +77,10 @@ TEST(XPos, RejectsBadInput) {
     xpos.scale_base = -1.0;
     EXPECT_INPUT_ERROR(xpos.pair_scales(), "--xpos-scale-base");
     EXPECT_INPUT_ERROR(make_xpos(7, 512.0).validate(), "--dim");
-    // zeta_0^(L/scale_base) with zeta_0 = 0.4/1.4 (ln = -1.2528) and scale_base 1 overflows
-    // double past L ~ 700/1.2528 = 559.
-    EXPECT_INPUT_ERROR(make_xpos(8, 1.0).rotate_keys(Matrix::Ones(600, 8)), "--seq-len");
+    // zeta_0^(ceil(L/2)/scale_base) with zeta_0 = 0.4/1.4 (ln = -1.2528) and scale_base 1
+    // overflows double past ceil(L/2) ~ 700/1.2528 = 558.7, L = 1118.
+    EXPECT_NO_THROW(make_xpos(8, 1.0).rotate_keys(Matrix::Ones(1116, 8)));
+    EXPECT_INPUT_ERROR(make_xpos(8, 1.0).rotate_keys(Matrix::Ones(1120, 8)), "--seq-len");
 }
 
 }  // namespace

@@ -23,21 +23,23 @@ Vector XPosEncoding::pair_scales() const {
     return zeta;
 }
 
-// Multiplies both dims of pair i at row m by zeta_i^(sign · m / scale_base): sign +1 for
-// queries, -1 for keys (torchscale XPOS.forward with downscale = True uses 1 / scale).
+// Multiplies both dims of pair i at row m by zeta_i^(sign · (m - ceil(L/2)) / scale_base): sign
+// +1 for queries, -1 for keys (torchscale XPOS.forward: positions arange(min_pos, max_pos) with
+// min_pos = -(L // 2) rounded down, i.e. -ceil(L/2); downscale = True uses 1 / scale).
 static Matrix scale_pairs(const XPosEncoding& xpos, Matrix rotated, double sign) {
     Vector zeta = xpos.pair_scales();
+    const Eigen::Index centre = (rotated.rows() + 1) / 2;
     // zeta_0 = gamma / (1 + gamma) is the smallest; its power must stay inside double's range
-    // (exp overflows past ~709).
-    const double max_rows = 700.0 * xpos.scale_base / std::abs(std::log(zeta[0])) + 1.0;
-    if (double(rotated.rows()) > max_rows)
+    // (exp overflows past ~709) at the farthest centred position, ceil(L/2).
+    const double max_centred = 700.0 * xpos.scale_base / std::abs(std::log(zeta[0]));
+    if (double(centre) > max_centred)
         throw InputError("--seq-len", std::to_string(rotated.rows()),
-                         "at most " + std::to_string(long(max_rows)) +
-                             " for xPos with these gamma and scale_base (zeta^(L/scale_base) "
+                         "at most " + std::to_string(2 * long(max_centred)) +
+                             " for xPos with these gamma and scale_base (zeta^(L/2/scale_base) "
                              "leaves the range of double)");
     for (Eigen::Index m = 0; m < rotated.rows(); ++m) {
         for (int i = 0; i < zeta.size(); ++i) {
-            double factor = std::pow(zeta[i], sign * double(m) / xpos.scale_base);
+            double factor = std::pow(zeta[i], sign * double(m - centre) / xpos.scale_base);
             rotated(m, xpos.rope.pair_first_dim(i)) *= factor;
             rotated(m, xpos.rope.pair_second_dim(i)) *= factor;
         }
