@@ -139,6 +139,24 @@ TEST(GuiSmoke, AttentionOnTheGpuLooksLikeTheCpu) {
     EXPECT_EQ(run_posviz(args + dir + "/x.png --backend cuda").status, 2);
 }
 
+// The Export window's figure export runs on a worker thread while frames go on; the status line
+// then says where it went, and a path that cannot be written is a message, not a crash.
+TEST(GuiSmoke, FigureExportRunsBesideTheFrames) {
+    const std::string dir = testing::make_temp_dir();
+    const std::string args = "screenshot --preset long-context --views attention --size 900x600 ";
+    const testing::RunResult r =
+        run_posviz(args + "--export-figure " + dir + "/figure.png -o " + dir + "/shot.png");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Picture figure = load_png(dir + "/figure.png");
+    EXPECT_GT(figure.width, 500);
+    EXPECT_GT(variance(figure), 150.0);
+    const testing::RunResult bad = run_posviz(args + "--export-figure " + dir +
+                                              "/missing/figure.png -o " + dir + "/shot2.png");
+    EXPECT_EQ(bad.status, 0) << bad.err;
+    EXPECT_NE(bad.err.find("missing"), std::string::npos) << bad.err;
+    EXPECT_FALSE(testing::file_exists(dir + "/missing/figure.png"));
+}
+
 // Runs `args` with no X or Wayland display in the environment.
 testing::RunResult without_display(const std::string& args) {
     const char* display = std::getenv("DISPLAY");

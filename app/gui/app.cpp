@@ -280,7 +280,8 @@ bool app_settled(const App& app) {
     for (const ViewRuntime& rt : app.runtime)
         for (const FigureJob& job : rt.jobs)
             if (job.computing()) return false;
-    return app.font_spec.extra == app.wanted_characters && !app.layout_dirty;
+    return app.font_spec.extra == app.wanted_characters && !app.layout_dirty &&
+           !app.files.export_job.valid();
 }
 
 Preset current_state(const App& app) {

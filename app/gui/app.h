@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,6 +37,14 @@ struct Cursor {
     int dim = -1;
 };
 
+// How writing a file went; turned into the status or problem line on the UI thread.
+struct WriteOutcome {
+    std::string path;
+    bool written = false;
+    bool bad_input = false;  // `error` is an InputError's message, shown as it is
+    std::string error;
+};
+
 // Text fields of the Export and Save-preset windows, kept between openings.
 struct FilePanels {
     bool export_open = false;
@@ -50,6 +59,11 @@ struct FilePanels {
     // without the Export window.
     std::string pending_window_shot;
     int window_shot_frame = 0;
+    // A figure or data export computing and writing on a worker thread (a long map takes seconds):
+    // the window keeps drawing meanwhile. Declared last in App, so it is waited for before the
+    // GPU backend it may use goes away.
+    std::future<WriteOutcome> export_job;
+    std::string export_job_path;
 };
 
 struct App {

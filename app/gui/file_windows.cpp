@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 
@@ -26,18 +27,53 @@ std::string expand_home(const std::string& path) {
     return path;
 }
 
-// Runs a file write; its outcome goes to the status line (success) or the problem line.
+// Runs a file write (on any thread) and says how it went.
 template <class Write>
-void report(App& app, const std::string& path, Write&& write) {
+WriteOutcome attempt_write(const std::string& path, Write&& write) {
+    WriteOutcome outcome;
+    outcome.path = path;
     try {
         write();
-        app.status = std::string(tr("wrote ", "已写入 ")) + path;
-        app.problem.clear();
+        outcome.written = true;
     } catch (const InputError& e) {
-        app.problem = e.what();
+        outcome.bad_input = true;
+        outcome.error = e.what();
     } catch (const std::exception& e) {
-        app.problem = std::string(tr("could not write ", "无法写入 ")) + path + ": " + e.what();
+        outcome.error = e.what();
     }
+    return outcome;
+}
+
+// The outcome on the status line (success) or the problem line.
+void show_outcome(App& app, const WriteOutcome& outcome) {
+    if (outcome.written) {
+        app.status = std::string(tr("wrote ", "已写入 ")) + outcome.path;
+        app.problem.clear();
+    } else {
+        app.problem = outcome.bad_input ? outcome.error
+                                        : std::string(tr("could not write ", "无法写入 ")) +
+                                              outcome.path + ": " + outcome.error;
+    }
+}
+
+template <class Write>
+void report(App& app, const std::string& path, Write&& write) {
+    show_outcome(app, attempt_write(path, write));
+}
+
+// Starts `write` on a worker thread; collect_export shows how it went.
+template <class Write>
+void start_export(App& app, const std::string& path, Write write) {
+    app.files.export_job_path = path;
+    app.files.export_job = std::async(std::launch::async, [path, write = std::move(write)] {
+        return attempt_write(path, write);
+    });
+}
+
+void collect_export(App& app) {
+    std::future<WriteOutcome>& job = app.files.export_job;
+    if (job.valid() && job.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+        show_outcome(app, job.get());
 }
 
 // What the user typed, else the hint shown in the empty field.
@@ -45,28 +81,35 @@ std::string chosen_path(const std::string& typed, const std::string& hint) {
     return expand_home(typed.empty() ? hint : typed);
 }
 
+// Everything the worker needs is copied: the scene, the options, the language's strings.
 void export_figure(App& app, const FigureRequest& request, const std::string& path) {
-    report(app, path, [&] {
-        FigureExportOptions options;
-        options.theme = app.theme;
-        options.lang = language();
-        options.log_x = request.options.log_x;
-        export_scene_figure(request.scene, options, path, request.options.scores_backend);
-    });
+    FigureExportOptions options;
+    options.theme = app.theme;
+    options.lang = language();
+    options.log_x = request.options.log_x;
+    start_export(app, path,
+                 [scene = request.scene, options, path, backend = request.options.scores_backend] {
+                     export_scene_figure(scene, options, path, backend);
+                 });
 }
 
 void export_data(App& app, const FigureRequest& request, const std::string& path) {
-    report(app, path, [&] {
-        const std::string extension = std::filesystem::path(path).extension().string();
-        if (extension != ".npy" && extension != ".csv")
-            throw InputError(tr("data file", "数据文件"), path,
-                             tr("a file ending in .npy or .csv", "以 .npy 或 .csv 结尾的文件"));
-        const DataTable table = compute_figure_data(request.scene, request.options.scores_backend);
-        write_file_atomically(
-            path, extension == ".csv"
-                      ? encode_csv(table)
-                      : encode_npy(table.shape, table.values.data(), NpyDtype::Float64));
-    });
+    const std::string extension = std::filesystem::path(path).extension().string();
+    if (extension != ".npy" && extension != ".csv") {
+        app.problem = InputError(tr("data file", "数据文件"), path,
+                                 tr("a file ending in .npy or .csv", "以 .npy 或 .csv 结尾的文件"))
+                          .what();
+        return;
+    }
+    start_export(
+        app, path,
+        [scene = request.scene, extension, path, backend = request.options.scores_backend] {
+            const DataTable table = compute_figure_data(scene, backend);
+            write_file_atomically(
+                path, extension == ".csv"
+                          ? encode_csv(table)
+                          : encode_npy(table.shape, table.values.data(), NpyDtype::Float64));
+        });
 }
 
 // A labelled path field the width of the window, with its button on the next line.
@@ -95,21 +138,25 @@ void export_window(App& app) {
                             tr(view.title_en, view.title_zh),
                             request ? request->scene.figure.c_str() : "—");
         const std::string name = "posviz-" + (request ? request->scene.figure : "figure");
-        ImGui::BeginDisabled(request == nullptr);
+        const bool exporting = app.files.export_job.valid();
+        ImGui::BeginDisabled(request == nullptr || exporting);
         ImGui::Spacing();
         if (path_row(tr("Figure (.png .svg .pdf; rotation also .gif .mp4)",
                         "图（.png .svg .pdf；旋转动画还可 .gif .mp4）"),
                      app.files.figure_path, name + ".png", tr("Export figure", "导出图")))
-            export_figure(app, *request, chosen_path(app.files.figure_path, name + ".png"));
+            export_focused_figure(app, chosen_path(app.files.figure_path, name + ".png"));
         ImGui::EndDisabled();
         ImGui::Spacing();
         const bool data = request && has_data_export(request->scene.figure);
-        ImGui::BeginDisabled(!data);
+        ImGui::BeginDisabled(!data || exporting);
         if (path_row(data ? tr("Data (.npy .csv)", "数据（.npy .csv）")
                           : tr("Data: none for this figure", "数据：此图没有可导出的数据"),
                      app.files.data_path, name + ".npy", tr("Export data", "导出数据")))
             export_data(app, *request, chosen_path(app.files.data_path, name + ".npy"));
         ImGui::EndDisabled();
+        if (exporting)
+            ImGui::TextDisabled("%s %s", tr("writing", "正在写入"),
+                                app.files.export_job_path.c_str());
         ImGui::Spacing();
         if (path_row(tr("Whole window (.png)", "整个窗口（.png）"), app.files.window_path,
                      "posviz-window.png", tr("Save screenshot", "保存截图"))) {
@@ -154,7 +201,12 @@ void save_window(App& app) {
 
 }  // namespace
 
+void export_focused_figure(App& app, const std::string& path) {
+    if (const FigureRequest* request = focused_request(app)) export_figure(app, *request, path);
+}
+
 void draw_file_windows(App& app) {
+    collect_export(app);
     // The window screenshot is taken on a frame without these windows in it.
     if (!app.files.pending_window_shot.empty()) return;
     if (app.files.export_open) export_window(app);

@@ -11,6 +11,11 @@ namespace posviz::gui {
 
 void draw_file_windows(App& app);
 
+// What the Export window's "Export figure" button does: the focused view's figure written to
+// `path` on a worker thread; its outcome reaches the status line on a later frame. `screenshot
+// --export-figure` calls it too.
+void export_focused_figure(App& app, const std::string& path);
+
 // Writes the window screenshot asked for in the Export window, if any: call after drawing the
 // frame (which then leaves the Export window out) and before presenting it.
 void save_pending_window_shot(App& app);

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "app/gui/app.h"
+#include "app/gui/file_windows.h"
 #include "app/gui/heatmap_texture.h"
 #include "app/gui/language.h"
 #include "app/gui/screenshot.h"
@@ -70,6 +71,7 @@ struct ScreenshotArgs {
     std::vector<std::string> views;
     bool lecture = false;
     std::string backend = "cpu";
+    std::string export_figure;  // empty: none
 };
 
 void parse_size(const std::string& text, int& width, int& height) {
@@ -92,6 +94,22 @@ void open_only(ViewSet& views, const std::vector<std::string>& keys) {
             throw InputError("--views", key, "views among " + names);
         }
         settings_of(views, *id).open = true;
+    }
+}
+
+// Frames until every figure is computed (and any export written) and the fonts hold every
+// character shown, plus a few more for ImGui's windows to settle; two minutes at most.
+void settle(App& app, const OffscreenTarget& target) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    for (int frame = 0, settled = 0; settled < 3; ++frame) {
+        target.bind();
+        draw_frame(app);
+        settled = frame >= 2 && app_settled(app) ? settled + 1 : 0;
+        if (std::chrono::steady_clock::now() > deadline) {
+            std::fprintf(stderr, "posviz: warning: figures still computing after 2 minutes\n");
+            break;
+        }
+        if (settled == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
 }
 
@@ -139,19 +157,13 @@ int run_screenshot(const ScreenshotArgs& args) {
         app.preset_index = int(shipped - app.preset_paths.begin());
     apply_preset(app, preset);
 
-    // Frames until every figure is computed and the fonts hold every character shown, plus a
-    // few more for ImGui's windows to settle; two minutes at most.
     const OffscreenTarget target(width, height);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
-    for (int frame = 0, settled = 0; settled < 3; ++frame) {
-        target.bind();
-        draw_frame(app);
-        settled = frame >= 2 && app_settled(app) ? settled + 1 : 0;
-        if (std::chrono::steady_clock::now() > deadline) {
-            std::fprintf(stderr, "posviz: warning: figures still computing after 2 minutes\n");
-            break;
-        }
-        if (settled == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    settle(app, target);
+    if (!args.export_figure.empty()) {
+        // As the Export window's button: the figure is written on a worker thread while frames
+        // go on, and the status line then says where it went.
+        export_focused_figure(app, args.export_figure);
+        settle(app, target);
     }
     write_png(read_framebuffer(width, height), args.output);
     if (!app.problem.empty()) std::fprintf(stderr, "posviz: note: %s\n", app.problem.c_str());
@@ -249,6 +261,8 @@ void add_gui_commands(CLI::App& app, int& exit_status) {
     shot->add_option("--views", args->views, "open only these views (comma-separated)")
         ->delimiter(',');
     shot->add_flag("--lecture", args->lecture, "lecture mode: large type, high contrast");
+    shot->add_option("--export-figure", args->export_figure,
+                     "also export the focused view's figure here, as the Export window does");
     shot->add_option("--backend", args->backend, "where attention scores are computed: cpu|gpu")
         ->check(CLI::IsMember({"cpu", "gpu"}))
         ->capture_default_str();
