@@ -6,8 +6,8 @@
 #include <limits>
 #include <optional>
 
+#include "core/attention_rows.h"
 #include "core/encodings/checks.h"
-#include "core/overloaded.h"
 #include "core/toeplitz.h"
 
 namespace posviz {
@@ -22,15 +22,6 @@ Matrix add_scaled_dot(Matrix bias, const Matrix& queries, const Matrix& keys) {
     Matrix scaled = queries * (1.0 / std::sqrt(double(queries.cols())));
     bias.noalias() += scaled * keys.transpose();
     return bias;
-}
-
-// q k^T / sqrt(D) for vectors already encoded. In place of the bias the result starts from
-// uninitialised storage that the product overwrites.
-Matrix scaled_dot(Matrix scaled_queries, const Matrix& keys) {
-    scaled_queries *= 1.0 / std::sqrt(double(scaled_queries.cols()));
-    Matrix out(scaled_queries.rows(), keys.rows());
-    out.noalias() = scaled_queries * keys.transpose();
-    return out;
 }
 
 }  // namespace
@@ -56,48 +47,26 @@ Matrix attention_logits(const Encoding& encoding, const Matrix& queries, const M
             return logits;
         }
     }
+    // Encodings whose content is encoded per position (NoPE, additive PEs, RoPE, xPos) or whose
+    // bias is per offset (T5, ALiBi, KERPLE): one product of the encoded q and k, plus the bias
+    // (core/attention_rows.h, all rows at once).
+    if (std::optional<AttentionRows> rows = AttentionRows::prepare(encoding, queries, keys, causal))
+        return rows->rows(0, seq_len);
     auto check_dim = [&](Eigen::Index encoding_dim) {
         check_encoding_dim(encoding_dim, queries.cols());
     };
-    // Additive absolute encodings (Vaswani et al. 2017 §3.5; BERT/GPT-2): the position vector
-    // is added to the content on both sides, (q + p_m) · (k + p_n) / sqrt(D).
-    auto additive = [&](const Matrix& positions) {
-        check_dim(positions.cols());
-        return scaled_dot(queries + positions, keys + positions);
-    };
-    Matrix logits = std::visit(
-        Overloaded{
-            [&](const NoPE&) { return scaled_dot(queries, keys); },
-            [&](const SinusoidalEncoding& e) {
-                e.validate();
-                check_dim(e.dim);
-                return additive(e.table(seq_len));
-            },
-            [&](const LearnedEncoding& e) { return additive(e.positions(seq_len)); },
-            [&](const ShawRelative& e) {
-                check_dim(e.rel_table.cols());
-                return e.logits(queries, keys);
-            },
-            [&](const TransformerXL& e) {
-                check_dim(e.u.size());
-                return e.logits(queries, keys);
-            },
-            // Bias encodings: q·k / sqrt(D) + b(m, n).
-            [&](const T5Bias& e) { return add_scaled_dot(e.bias(seq_len), queries, keys); },
-            [&](const AlibiBias& e) { return add_scaled_dot(e.bias(seq_len), queries, keys); },
-            [&](const KerpleBias& e) { return add_scaled_dot(e.bias(seq_len), queries, keys); },
-            [&](const FireBias& e) { return add_scaled_dot(e.bias(seq_len), queries, keys); },
-            // Rotary encodings: q and k rotated (and for xPos scaled) before the dot product.
-            [&](const RopeEncoding& e) {
-                check_dim(e.dim);
-                return scaled_dot(e.rotate(queries), e.rotate(keys));
-            },
-            [&](const XPosEncoding& e) {
-                check_dim(e.rope.dim);
-                return scaled_dot(e.rotate_queries(queries), e.rotate_keys(keys));
-            },
-        },
-        encoding);
+    // What is left needs per-(m, n) work of the content (Shaw, Transformer-XL), or a bias that
+    // depends on the query's position as well (FIRE's normaliser).
+    Matrix logits;
+    if (const auto* shaw = std::get_if<ShawRelative>(&encoding)) {
+        check_dim(shaw->rel_table.cols());
+        logits = shaw->logits(queries, keys);
+    } else if (const auto* xl = std::get_if<TransformerXL>(&encoding)) {
+        check_dim(xl->u.size());
+        logits = xl->logits(queries, keys);
+    } else {
+        logits = add_scaled_dot(std::get<FireBias>(encoding).bias(seq_len), queries, keys);
+    }
     if (causal) apply_causal_mask(logits);
     return logits;
 }

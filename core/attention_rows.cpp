@@ -65,6 +65,9 @@ Matrix AttentionRows::rows(long first, long count) const {
     const long seq_len = keys_.rows();
     Matrix out(count, seq_len);
     out.noalias() = scaled_queries_.middleRows(first, count) * keys_.transpose();
+    // Bias and mask row by row, shared between the cores (the whole matrix at L = 4096 is 16M
+    // entries).
+#pragma omp parallel for schedule(static) if (count * seq_len > (1L << 16))
     for (long i = 0; i < count; ++i) {
         const long m = first + i;
         if (bias_of_offsets_)
