@@ -70,6 +70,8 @@ void HeatmapColouring::colour(const GpuMatrix& values, const Colormap& colormap,
     glUseProgram(program_);
     glDispatchCompute(GLuint((values.cols() + 15) / 16), GLuint((values.rows() + 15) / 16), 1);
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    // Unbound, so that the image unit holds no reference to a texture deleted later.
+    glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
     glBindTexture(GL_TEXTURE_2D, texture);
     glGenerateMipmap(GL_TEXTURE_2D);
     glUseProgram(0);

@@ -10,6 +10,7 @@
 
 #include "core/attention.h"
 #include "core/figure/colormap.h"
+#include "core/figures/panels.h"
 #include "core/random.h"
 #include "gpu/heatmap_colouring.h"
 #include "tests/gpu_expectations.h"
@@ -24,13 +25,6 @@ RopeEncoding rope(int dim) {
     RopeEncoding r;
     r.dim = dim;
     return r;
-}
-
-double largest_finite(const Matrix& values) {
-    double a = 0.0;
-    for (double v : values.reshaped())
-        if (std::isfinite(v)) a = std::max(a, std::abs(v));
-    return a;
 }
 
 TEST(GpuDeviceScores, DenseAndReducedMapsMatchTheCpu) {
@@ -59,8 +53,8 @@ TEST(GpuDeviceScores, DenseAndReducedMapsMatchTheCpu) {
                 EXPECT_EQ(device->at(resolution - 1, 3), values(resolution - 1, 3)) << what;
                 // The summary: masked only where the causal mask leaves -inf in the map shown
                 // (reduced: the blocks wholly above the diagonal).
-                EXPECT_NEAR(device->largest_abs_finite(), largest_finite(cpu),
-                            1e-4 * (1.0 + largest_finite(cpu)))
+                EXPECT_NEAR(device->largest_abs_finite(), max_abs_finite(cpu),
+                            1e-4 * (1.0 + max_abs_finite(cpu)))
                     << what;
                 EXPECT_EQ(device->any_masked(), !cpu.allFinite()) << what;
                 EXPECT_EQ(device->any_masked(), causal && !softmax) << what;
@@ -107,7 +101,10 @@ TEST(GpuDeviceScores, ColouringMatchesTheColormapOnTheHost) {
         const Colormap& colormap = find_colormap(name);
         unsigned texture = 0;
         gpu::HeatmapColouring colouring;
-        colouring.colour(*device, colormap, vmin, vmax, masked, texture);
+        {
+            const testing::MesaAllocationsNotLeaks mesa;
+            colouring.colour(*device, colormap, vmin, vmax, masked, texture);
+        }
         ASSERT_NE(texture, 0u);
         const std::vector<uint8_t> pixels = read_texture(texture, seq_len, seq_len);
         int reported = 0;
