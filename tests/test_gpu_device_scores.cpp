@@ -102,7 +102,7 @@ TEST(GpuDeviceScores, ColouringMatchesTheColormapOnTheHost) {
         unsigned texture = 0;
         gpu::HeatmapColouring colouring;
         {
-            const testing::MesaAllocationsNotLeaks mesa;
+            [[maybe_unused]] const testing::MesaAllocationsNotLeaks mesa;
             colouring.colour(*device, colormap, vmin, vmax, masked, texture);
         }
         ASSERT_NE(texture, 0u);
