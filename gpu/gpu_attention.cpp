@@ -124,8 +124,9 @@ void GpuAttention::run_logits(const GpuProblem& problem, bool softmax, long firs
 }
 
 void GpuAttention::run_max_abs(const GpuProblem& problem, bool softmax, int size, GLuint output) {
-    if (problem.seq_len > 65535)
-        throw GpuError("the max |logit| reduction takes L <= 65535 (block bounds in 32 bits)");
+    // Block bounds floor(i·L/R) are formed in 32 bits, i <= R.
+    if (long(size) * problem.seq_len > 0xffffffffL)
+        throw GpuError("the max |logit| reduction takes R·L < 2^32 (block bounds in 32 bits)");
     upload(problem, reduce_program_, buffers_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kOutput, output);
     set_int(reduce_program_, "resolution", size);

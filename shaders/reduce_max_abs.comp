@@ -19,7 +19,7 @@ uniform int col_first;
 uniform int col_count;
 uniform bool probabilities;
 
-// floor(i·L/R); i·L < 2^32 as R <= L <= 65535 (checked on the host).
+// floor(i·L/R); i·L <= R·L < 2^32 (checked on the host).
 int block_start(int i) { return int(uint(i) * uint(seq_len) / uint(resolution)); }
 
 void main() {

@@ -10,9 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "core/analyses/block_reduction.h"
 #include "core/attention.h"
 #include "core/input_error.h"
 #include "core/random.h"
+#include "core/toeplitz.h"
 #include "gpu/gpu_error.h"
 #include "tests/dense_reference.h"
 #include "tests/gpu_expectations.h"
@@ -132,6 +134,21 @@ TEST(GpuAttention, MaxAbsReductionMatchesTheDenseMatrixReduced) {
 // instead of forming D-long dot products, and must give the CPU's dense logits (dense_reference.h,
 // no shortcut), softmax, row statistics and max |logit| reduction. The logits are core's double
 // values rounded once to float: within 1e-7 relative.
+// Beyond L = 65535 the reduction still runs on the GPU (its 32-bit block bounds need R·L < 2^32,
+// not L²): at L = 66000 with position-independent content (one lookup per logit, ~25 s on
+// llvmpipe) the picture equals the CPU's, made from the 2L-1 offsets by core.
+TEST(GpuAttention, ReductionBeyond65535Positions) {
+    POSVIZ_REQUIRE_GPU();
+    const int seq_len = 66000, resolution = 16;
+    const Matrix ones = Matrix::Ones(seq_len, 8);
+    const Encoding alibi = AlibiBias{8, 2, false};
+    const Vector offsets =
+        *offset_logits(alibi, ones.row(0).transpose(), ones.row(0).transpose(), seq_len);
+    expect_logits_near(
+        gpu_test_context().attention->max_abs_logits(alibi, ones, ones, true, false, resolution),
+        block_max_abs_of_offsets(offsets, seq_len, resolution, true), "causal", 1e-7);
+}
+
 TEST(GpuAttention, ToeplitzPathMatchesTheCpuDenseLogits) {
     POSVIZ_REQUIRE_GPU();
     auto& gpu = *gpu_test_context().attention;
