@@ -13,7 +13,7 @@ With --long it then times the scores *picture* for L in {1024, 4096, 16384, 6553
 path, its GPU path (`posviz bench scores --picture --backend gpu`: for L > 2048 the GPU reduces the
 map to 2048² texels of max |logit| without an L×L matrix) and PyTorch doing the same reduction in
 row tiles, with peak RSS and the GPU buffer bytes posviz reports (POSVIZ_BENCH_LONG_LENGTHS=1024,4096
-chooses the lengths; on Mesa's llvmpipe one 65536² picture takes about a quarter of an hour, and
+chooses the lengths; on Mesa's llvmpipe one 65536² picture takes 5 (D = 64) to 11 (D = 128) minutes, and
 POSVIZ_BENCH_GPU_MAX_LENGTH=16384 leaves the GPU out above that length).
 
 Run with Debian's python3 (python3-torch) and libopenblas0-pthread, with OPENBLAS_CORETYPE and
@@ -131,7 +131,7 @@ def long_sequences(binary):
     print(f"{'L':>6} {'D':>4} {'cpu_ms':>9} {'cpu_MiB':>8} {'gpu_ms':>9} {'gpu_MiB':>8} "
           f"{'gpu_buf_MiB':>11} {'torch_ms':>9} {'cpu/torch':>9} {'gpu/torch':>9}")
     lengths = os.environ.get("POSVIZ_BENCH_LONG_LENGTHS", "1024,4096,16384,65536")
-    # On llvmpipe an L = 65536 picture takes a quarter of an hour: POSVIZ_BENCH_GPU_MAX_LENGTH=16384
+    # On llvmpipe an L = 65536 picture takes 5-11 minutes: POSVIZ_BENCH_GPU_MAX_LENGTH=16384
     # leaves the GPU column of longer sequences empty.
     gpu_max_length = int(os.environ.get("POSVIZ_BENCH_GPU_MAX_LENGTH", "1000000000"))
     for seq_len in (int(n) for n in lengths.split(",")):

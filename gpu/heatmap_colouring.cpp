@@ -16,14 +16,16 @@ int mip_levels(int width, int height) {
     return levels;
 }
 
-// A texture of immutable RGBA8 storage of the map's size: kept when it already is one.
+// A texture of immutable RGBA8 storage of the map's size: kept when it already is one (the name
+// may also be of a texture uploaded from the host, or of another size).
 void ensure_texture(unsigned& texture, int width, int height) {
     if (texture != 0) {
-        GLint w = 0, h = 0;
+        GLint w = 0, h = 0, immutable = GL_FALSE;
         glBindTexture(GL_TEXTURE_2D, texture);
         glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
         glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
-        if (w == width && h == height) return;
+        glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+        if (w == width && h == height && immutable == GL_TRUE) return;
         glDeleteTextures(1, &texture);
     }
     glGenTextures(1, &texture);

@@ -125,6 +125,30 @@ TEST(GpuDeviceScores, ColouringMatchesTheColormapOnTheHost) {
     }
 }
 
+// A panel's texture name may hold a texture uploaded from the host (mutable storage, made with
+// glTexImage2D) when the GPU takes over: colouring replaces it with one it can write.
+TEST(GpuDeviceScores, ColouringReplacesATextureUploadedFromTheHost) {
+    POSVIZ_REQUIRE_GPU();
+    const Matrix content = random_normal_matrix(40, 8, 1.0, 48);
+    const std::shared_ptr<gpu::GpuMatrix> device =
+        gpu_test_context().attention->device_scores(NoPE{}, content, content, false, false, 40);
+    const Colormap& viridis = find_colormap("viridis");
+    unsigned uploaded = 0, fresh = 0;
+    glGenTextures(1, &uploaded);
+    glBindTexture(GL_TEXTURE_2D, uploaded);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 40, 40, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    gpu::HeatmapColouring colouring;
+    {
+        [[maybe_unused]] const testing::MesaAllocationsNotLeaks mesa;
+        colouring.colour(*device, viridis, 0.0, 2.0, Rgb{}, uploaded);
+        colouring.colour(*device, viridis, 0.0, 2.0, Rgb{}, fresh);
+    }
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    EXPECT_EQ(read_texture(uploaded, 40, 40), read_texture(fresh, 40, 40));
+    glDeleteTextures(1, &uploaded);
+    glDeleteTextures(1, &fresh);
+}
+
 TEST(GpuDeviceScores, FreedMapsGiveTheirBuffersBack) {
     POSVIZ_REQUIRE_GPU();
     gpu::GpuAttention& gpu = *gpu_test_context().attention;

@@ -29,7 +29,10 @@ std::unordered_map<ImGuiID, Entry> g_textures;
 std::unique_ptr<gpu::HeatmapColouring> g_colouring;  // made in the window's context on first use
 
 void upload(Entry& e, const Heatmap& heatmap, const std::vector<uint8_t>& pixels) {
-    if (e.texture == 0) glGenTextures(1, &e.texture);
+    // A new name each time: the panel's previous texture may have immutable storage (coloured on
+    // the GPU), which glTexImage2D cannot respecify.
+    if (e.texture != 0) glDeleteTextures(1, &e.texture);
+    glGenTextures(1, &e.texture);
     glBindTexture(GL_TEXTURE_2D, e.texture);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, GLsizei(heatmap.values.cols()),
@@ -42,7 +45,8 @@ void upload(Entry& e, const Heatmap& heatmap, const std::vector<uint8_t>& pixels
     e.has_masked = !heatmap.values.allFinite();
 }
 
-// The values are a GpuMatrix in the window's share group: colour them where they are.
+// The values are a GpuMatrix in the window's share group: colour them where they are. Should the
+// colouring shader fail, the values come to the host once and are coloured there instead.
 void colour_on_gpu(Entry& e, const Heatmap& heatmap, const Theme& theme) {
     const auto* values = dynamic_cast<const gpu::GpuMatrix*>(heatmap.device.get());
     if (!values) return;
@@ -52,8 +56,15 @@ void colour_on_gpu(Entry& e, const Heatmap& heatmap, const Theme& theme) {
         g_colouring->colour(*values, find_colormap(heatmap.colormap), range.min, range.max,
                             theme.masked, e.texture);
     } catch (const gpu::GpuError& error) {
-        std::fprintf(stderr, "posviz: the heatmap cannot be coloured on the GPU: %s\n",
-                     error.what());
+        std::fprintf(stderr, "posviz: colouring on the CPU instead of the GPU: %s\n", error.what());
+        Heatmap host = heatmap;
+        host.device.reset();
+        try {
+            host.values = values->download();
+        } catch (const gpu::GpuError&) {
+            return;  // no values to show: the panel stays empty, the message is on stderr
+        }
+        upload(e, host, heatmap_rgba(host, theme));
     }
     e.has_masked = values->any_masked();
 }
