@@ -1,5 +1,6 @@
 #include "gpu/gpu_scores_backend.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "gpu/egl_context.h"
@@ -39,12 +40,17 @@ std::shared_ptr<const DeviceMatrix> GpuScoresBackend::device_scores(const Encodi
                                                                     const Content& content,
                                                                     bool causal, bool softmax,
                                                                     int resolution) {
+    const long size = std::min<long>(resolution, content.queries.rows());
+    char kept[128];
+    std::snprintf(kept, sizeof kept,
+                  "computed and kept on the GPU for drawing, a %ld×%ld map of %.1f MiB", size, size,
+                  double(size * size * 4) / (1 << 20));
     return run(
                [&](GpuAttention& gpu) {
                    return gpu.device_scores(encoding, content.queries, content.keys, causal,
                                             softmax, resolution);
                },
-               "computed and kept on the GPU for drawing")
+               kept)
         .value_or(nullptr);
 }
 

@@ -34,8 +34,8 @@ class GpuScoresBackend : public ScoresBackend {
                                                       const Content& content, bool causal,
                                                       bool softmax, int resolution) override;
 
-    // What the last call said: "computed on the GPU (renderer, buffers)", "computed and kept on
-    // the GPU for drawing (...)", or why it was not.
+    // What the last call said: "computed on the GPU (renderer, working buffers)", "computed and
+    // kept on the GPU for drawing, a R×R map of N MiB (...)", or why it was not.
     std::string status() const;
 
   private:
