@@ -119,6 +119,32 @@ TEST(FigureRender, MaskedCellsTakeTheThemesMaskedColour) {
     EXPECT_EQ(find_colour(png, 0x31688e).count, 0);
 }
 
+// Two square heatmaps in a row, only the first with a y label (as in scores --compare): their
+// plot boxes come out the same size at the same height, not the labelled one smaller.
+TEST(FigureRender, EqualAspectPanelsOfARowHaveTheSameBox) {
+    Figure figure = tiny_heatmap_figure();
+    Panel& first = figure.panels[0];
+    first.equal_aspect = true;
+    first.heatmap->values.setConstant(0.0);
+    first.heatmap->limits = ColourLimits::Fixed;
+    first.heatmap->vmin = 0.0;
+    first.heatmap->vmax = 3.0;
+    first.y.label = "query position m";
+    Panel second = first;
+    second.heatmap->values.setConstant(3.0);
+    second.y.label.clear();
+    figure.panels.push_back(second);
+    figure.cols = 2;
+    figure.width_in = 6.0;
+    ExportOptions options;
+    options.dpi = 100;
+    const DecodedPng png = decode_png(render_png(figure, options));
+    const Centroid left = find_colour(png, 0x440154), right = find_colour(png, 0xfde725);
+    ASSERT_GT(left.count, 3000);
+    EXPECT_NEAR(double(left.count) / double(right.count), 1.0, 0.01);
+    EXPECT_NEAR(left.y, right.y, 0.5);
+}
+
 TEST(FigureRender, PngHasTheAskedPixelSizeAndBackground) {
     ExportOptions options;
     options.width_in = 4.0;

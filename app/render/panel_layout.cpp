@@ -166,7 +166,7 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
         right += legend_outside_space(painter, panel);
         top = std::max(top, at_least.top);
         bottom = std::max(bottom, at_least.bottom);
-        layout.margins = {top, bottom};
+        layout.margins = {top, bottom, 0.0};
         box = {cell.x + left, cell.y + top, std::max(1.0, cell.w - left - right),
                std::max(1.0, cell.h - top - bottom)};
         if (panel.equal_aspect) {
@@ -174,7 +174,9 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
             auto extent = [](const AxisMap& a) {
                 return a.log ? std::log10(a.hi / a.lo) : a.hi - a.lo;
             };
-            const double scale = std::min(box.w / extent(layout.x), box.h / extent(layout.y));
+            const double height =
+                at_least.box_height > 0.0 ? std::min(box.h, at_least.box_height) : box.h;
+            const double scale = std::min(box.w / extent(layout.x), height / extent(layout.y));
             const double w = scale * extent(layout.x), h = scale * extent(layout.y);
             box.x += 0.5 * (box.w - w);
             box.y += 0.5 * (box.h - h);

@@ -17,9 +17,12 @@ struct AxisMap {
 };
 
 // Space above and below the plot box in its cell. The panels of one figure row take the row's
-// largest, so that their boxes line up however long their titles or labels are.
+// largest, so that their boxes line up however long their titles or labels are; equal-aspect
+// boxes of a row also take its smallest height (0: none given), so that a panel with a y label
+// and one without come out the same size.
 struct VerticalMargins {
     double top = 0.0, bottom = 0.0;
+    double box_height = 0.0;
 };
 
 struct PanelLayout {

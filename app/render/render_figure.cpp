@@ -55,13 +55,20 @@ void render_figure(cairo_t* cr, const Figure& figure, const RenderStyle& style, 
         const int r = int(i) / cols, c = int(i) % cols;
         return Rect{0.5 * margin + c * cell_w, top + r * cell_h, cell_w, cell_h};
     };
-    // First the margins each panel needs, then every panel of a row with the row's largest.
+    // First the margins each panel needs, then the height of the row's equal-aspect boxes, then
+    // every panel of a row with the row's largest margins.
     std::vector<VerticalMargins> row_margins(static_cast<size_t>(rows));
     for (size_t i = 0; i < count; ++i) {
         const VerticalMargins need = layout_panel(p, figure.panels[i], cell(i)).margins;
         VerticalMargins& row = row_margins[i / size_t(cols)];
         row.top = std::max(row.top, need.top);
         row.bottom = std::max(row.bottom, need.bottom);
+    }
+    for (size_t i = 0; i < count; ++i) {
+        if (!figure.panels[i].equal_aspect) continue;
+        VerticalMargins& row = row_margins[i / size_t(cols)];
+        const double h = layout_panel(p, figure.panels[i], cell(i), row).box.h;
+        row.box_height = row.box_height > 0.0 ? std::min(row.box_height, h) : h;
     }
     double boxes_top = height, boxes_bottom = 0.0;
     for (size_t i = 0; i < count; ++i) {
