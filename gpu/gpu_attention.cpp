@@ -29,26 +29,16 @@ void check_block_size(const char* what, size_t floats) {
                        std::to_string(max_block_bytes >> 20) + " MiB");
 }
 
-// Uploads the problem's buffers and sets the uniforms of attention_common.glsl in `program`.
-void upload(const GpuProblem& p, GLuint program, const GLuint* buffers) {
-    check_block_size("the queries", p.queries.size());
-    check_block_size("the keys", p.keys.size());
-    check_block_size("the bias table", p.table.size());
-    fill_buffer(buffers[kQueries], p.queries.data(), p.queries.size());
-    fill_buffer(buffers[kKeys], p.keys.data(), p.keys.size());
-    fill_buffer(buffers[kBiasTable], p.table.data(), p.table.size());
-    for (int b : {kQueries, kKeys, kBiasTable, kOutput, kRowStats})
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GLuint(b), buffers[b]);
+// Sets the uniforms of attention_common.glsl in `program`.
+void set_problem_uniforms(const GpuProblem& p, GLuint program) {
     set_int(program, "seq_len", p.seq_len);
     set_int(program, "dim", p.dim);
-    glProgramUniform1f(program, glGetUniformLocation(program, "scale"),
-                       float(1.0 / std::sqrt(double(p.dim))));
+    set_float(program, "scale", float(1.0 / std::sqrt(double(p.dim))));
     set_int(program, "bias_kind", int(p.bias));
     glProgramUniform3f(program, glGetUniformLocation(program, "bias_params"), p.params[0],
                        p.params[1], p.params[2]);
     set_int(program, "bias_int_param", p.int_param);
     set_int(program, "causal", p.causal ? 1 : 0);
-    check_gl("uploading the attention inputs");
 }
 
 GLuint groups(long count, long size) {
@@ -96,9 +86,25 @@ void GpuAttention::make_current() {
     graveyard_->delete_buried();
 }
 
+void GpuAttention::start(const GpuProblem& p, bool softmax) {
+    make_current();
+    check_block_size("the queries", p.queries.size());
+    check_block_size("the keys", p.keys.size());
+    check_block_size("the bias table", p.table.size());
+    fill_buffer(buffers_[kQueries], p.queries.data(), p.queries.size());
+    fill_buffer(buffers_[kKeys], p.keys.data(), p.keys.size());
+    fill_buffer(buffers_[kBiasTable], p.table.data(), p.table.size());
+    // Every pass declares the row statistics, which only probabilities read.
+    allocate_buffer(buffers_[kRowStats], 2 * size_t(p.seq_len));
+    for (int b : {kQueries, kKeys, kBiasTable, kRowStats})
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GLuint(b), buffers_[b]);
+    for (GLuint program : {logits_program_, stats_program_, reduce_program_})
+        set_problem_uniforms(p, program);
+    check_gl("uploading the attention inputs");
+    if (softmax) run_row_stats(p);
+}
+
 void GpuAttention::run_row_stats(const GpuProblem& problem) {
-    allocate_buffer(buffers_[kRowStats], 2 * size_t(problem.seq_len));
-    upload(problem, stats_program_, buffers_);
     glUseProgram(stats_program_);
     const long keys_per_dispatch = logits_per_invocation(problem);
     set_int(stats_program_, "key_count", int(keys_per_dispatch));
@@ -112,7 +118,6 @@ void GpuAttention::run_row_stats(const GpuProblem& problem) {
 
 void GpuAttention::run_logits(const GpuProblem& problem, bool softmax, long first, long rows,
                               GLuint output) {
-    upload(problem, logits_program_, buffers_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kOutput, output);
     set_int(logits_program_, "probabilities", softmax ? 1 : 0);
     set_int(logits_program_, "row_offset", int(first));
@@ -127,7 +132,6 @@ void GpuAttention::run_max_abs(const GpuProblem& problem, bool softmax, int size
     // Block bounds floor(i·L/R) are formed in 32 bits, i <= R.
     if (long(size) * problem.seq_len > 0xffffffffL)
         throw GpuError("the max |logit| reduction takes R·L < 2^32 (block bounds in 32 bits)");
-    upload(problem, reduce_program_, buffers_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kOutput, output);
     set_int(reduce_program_, "resolution", size);
     set_int(reduce_program_, "probabilities", softmax ? 1 : 0);
@@ -150,8 +154,7 @@ void GpuAttention::run_max_abs(const GpuProblem& problem, bool softmax, int size
 RowSoftmaxStats GpuAttention::row_softmax_stats(const Encoding& encoding, const Matrix& queries,
                                                 const Matrix& keys, bool causal) {
     const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
-    make_current();
-    run_row_stats(problem);
+    start(problem, true);
     std::vector<float> stats(2 * size_t(problem.seq_len));
     read_buffer(buffers_[kRowStats], 0, stats.size(), stats.data());
     RowSoftmaxStats result{Vector(problem.seq_len), Vector(problem.seq_len)};
@@ -165,10 +168,8 @@ RowSoftmaxStats GpuAttention::row_softmax_stats(const Encoding& encoding, const 
 Matrix GpuAttention::logits(const Encoding& encoding, const Matrix& queries, const Matrix& keys,
                             bool causal, bool softmax) {
     const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
-    make_current();
+    start(problem, softmax);
     const long seq_len = problem.seq_len;
-    allocate_buffer(buffers_[kRowStats], 2 * size_t(seq_len));
-    if (softmax) run_row_stats(problem);
     // Row blocks within the storage-buffer limit, and at most 64 MiB each.
     GLint64 max_block_bytes = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block_bytes);
@@ -192,10 +193,8 @@ Matrix GpuAttention::max_abs_logits(const Encoding& encoding, const Matrix& quer
     if (resolution < 1)
         throw InputError("--resolution", std::to_string(resolution), "an integer >= 1");
     const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
-    make_current();
+    start(problem, softmax);
     const int size = std::min(resolution, problem.seq_len);
-    allocate_buffer(buffers_[kRowStats], 2 * size_t(problem.seq_len));
-    if (softmax) run_row_stats(problem);
     allocate_buffer(buffers_[kOutput], size_t(size) * size_t(size));
     run_max_abs(problem, softmax, size, buffers_[kOutput]);
     std::vector<float> texels(size_t(size) * size_t(size));
@@ -211,14 +210,12 @@ std::shared_ptr<GpuMatrix> GpuAttention::device_scores(const Encoding& encoding,
     if (resolution < 1)
         throw InputError("--resolution", std::to_string(resolution), "an integer >= 1");
     const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
-    make_current();
+    start(problem, softmax);
     const long seq_len = problem.seq_len;
     const bool reduced = seq_len > resolution;
     const int size = int(std::min<long>(resolution, seq_len));
     const size_t count = size_t(size) * size_t(size);
     check_block_size(("a " + std::to_string(size) + "² map").c_str(), count);
-    allocate_buffer(buffers_[kRowStats], 2 * size_t(seq_len));
-    if (softmax) run_row_stats(problem);
     GLuint output = 0;
     glGenBuffers(1, &output);
     try {

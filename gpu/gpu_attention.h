@@ -50,6 +50,9 @@ class GpuAttention {
 
   private:
     void make_current();  // and deletes the buffers of GpuMatrix objects gone since
+    // Makes the context current, uploads the problem's inputs once for every pass, and with
+    // `softmax` computes the row statistics.
+    void start(const GpuProblem& problem, bool softmax);
     void run_row_stats(const GpuProblem& problem);
     void run_logits(const GpuProblem& problem, bool softmax, long first, long rows,
                     unsigned output);
