@@ -1,6 +1,6 @@
 // Logits a block of rows at a time (core/attention_rows.h) against the whole matrix of
 // attention_logits, and the long-sequence reduction streamed through them against the dense
-// matrix reduced by tests/gpu_expectations.h's loop.
+// matrix reduced by tests/map_expectations.h's loop.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -10,7 +10,7 @@
 #include "core/attention_rows.h"
 #include "core/random.h"
 #include "expect_input_error.h"
-#include "gpu_expectations.h"
+#include "map_expectations.h"
 
 namespace posviz {
 namespace {

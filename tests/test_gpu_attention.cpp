@@ -17,7 +17,7 @@
 #include "core/toeplitz.h"
 #include "gpu/gpu_error.h"
 #include "tests/dense_reference.h"
-#include "tests/gpu_expectations.h"
+#include "tests/map_expectations.h"
 #include "tests/gpu_test_context.h"
 
 namespace posviz {

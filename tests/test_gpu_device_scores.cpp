@@ -13,7 +13,7 @@
 #include "core/figures/panels.h"
 #include "core/random.h"
 #include "gpu/heatmap_colouring.h"
-#include "tests/gpu_expectations.h"
+#include "tests/map_expectations.h"
 #include "tests/gpu_test_context.h"
 
 namespace posviz {

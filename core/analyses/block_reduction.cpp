@@ -27,6 +27,16 @@ long reduction_block_start(long i, long seq_len, long resolution) {
 
 namespace {
 
+// The largest |value| over the finite entries of rows [r0, r1) and columns [c0, c1) of `values`;
+// -inf when there is none.
+double largest_finite_abs(const Matrix& values, long r0, long r1, long c0, long c1) {
+    double largest = kNegInf;
+    for (long r = r0; r < r1; ++r)
+        for (long c = c0; c < c1; ++c)
+            if (std::isfinite(values(r, c))) largest = std::max(largest, std::abs(values(r, c)));
+    return largest;
+}
+
 // The size × size texels of an L-long map, texel (i, j) = block_max(rows [r0, r1), cols [c0, c1)).
 template <class BlockMax>
 Matrix reduce_blocks(long seq_len, int size, BlockMax block_max) {
@@ -48,12 +58,7 @@ Matrix block_max_abs(const Matrix& dense, int resolution) {
     const long seq_len = dense.rows();
     return reduce_blocks(seq_len, checked_size(resolution, seq_len),
                          [&](long r0, long r1, long c0, long c1) {
-                             double largest = kNegInf;
-                             for (long m = r0; m < r1; ++m)
-                                 for (long n = c0; n < c1; ++n)
-                                     if (std::isfinite(dense(m, n)))
-                                         largest = std::max(largest, std::abs(dense(m, n)));
-                             return largest;
+                             return largest_finite_abs(dense, r0, r1, c0, c1);
                          });
 }
 
@@ -87,16 +92,10 @@ Matrix block_max_abs_of_rows(const AttentionRows& rows, int resolution, bool sof
         const long r1 = reduction_block_start(i + 1, seq_len, size);
         Matrix block = rows.rows(r0, r1 - r0);
         if (softmax) softmax_rows_inplace(block);
-        for (int j = 0; j < size; ++j) {
-            const long c0 = reduction_block_start(j, seq_len, size);
-            const long c1 = reduction_block_start(j + 1, seq_len, size);
-            double largest = kNegInf;
-            for (long m = 0; m < r1 - r0; ++m)
-                for (long n = c0; n < c1; ++n)
-                    if (std::isfinite(block(m, n)))
-                        largest = std::max(largest, std::abs(block(m, n)));
-            result(i, j) = largest;
-        }
+        for (int j = 0; j < size; ++j)
+            result(i, j) =
+                largest_finite_abs(block, 0, r1 - r0, reduction_block_start(j, seq_len, size),
+                                   reduction_block_start(j + 1, seq_len, size));
     }
     return result;
 }

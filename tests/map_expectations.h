@@ -1,5 +1,6 @@
-// What GPU results are checked against: the float32 tolerance of gpu/gpu_problem.h's scheme, and
-// the block reduction of shaders/reduce_max_abs.comp done again on a dense CPU matrix.
+// What attention maps are checked against: entries within a relative tolerance (gpu/gpu_problem.h's
+// float32 scheme for the GPU, near-exact for CPU routes), and the R×R max |value| block reduction
+// (core/analyses/block_reduction.h, shaders/reduce_max_abs.comp) done again on a dense matrix.
 #pragma once
 
 #include <gtest/gtest.h>
