@@ -177,8 +177,15 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
 // the host. Without such a context the backend says why, and the CPU computes.
 std::unique_ptr<gpu::GpuScoresBackend> make_gpu_scores(Window* window) {
     std::string error = "no window";
-    std::unique_ptr<gpu::GpuContext> context =
-        window ? window->make_shared_compute_context(error) : nullptr;
+    std::unique_ptr<gpu::GpuContext> context;
+    if (window) {
+        // The window's own context colours what the shared one computes: it needs compute too.
+        const gpu::GpuInfo own = gpu::current_gpu_info("window");
+        if (own.compute_shaders)
+            context = window->make_shared_compute_context(error);
+        else
+            error = "the window's OpenGL " + own.version + " has no compute shaders";
+    }
     if (context) error.clear();
     return std::make_unique<gpu::GpuScoresBackend>(std::move(context), error);
 }

@@ -37,9 +37,9 @@ class Window {
     virtual void wait_events(double seconds) = 0;
     // An OpenGL 4.3 context sharing objects with this window's, for the GPU backend to compute in
     // on worker threads: the window then draws the buffers it fills without copying them. Null,
-    // with `error`, when there is none or when this window's own context has no compute shaders
-    // (it colours those buffers). Make it on the window's thread and destroy it there, before the
-    // window; its release() gives a thread back the context it had before make_current().
+    // with `error`, when there is none. Make it on the window's thread and destroy it there,
+    // before the window; its release() gives a thread back the context it had before
+    // make_current().
     virtual std::unique_ptr<gpu::GpuContext> make_shared_compute_context(std::string& error) = 0;
 };
 
