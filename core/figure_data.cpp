@@ -5,8 +5,8 @@
 
 #include "core/analyses/decay.h"
 #include "core/analyses/frequencies.h"
-#include "core/analyses/logit_terms.h"
 #include "core/analyses/learned_table.h"
+#include "core/analyses/logit_terms.h"
 #include "core/analyses/pe_analysis.h"
 #include "core/analyses/rope_extension.h"
 #include "core/figures/scores_backend.h"
@@ -50,10 +50,12 @@ DataTable terms_table(const Scene& s) {
     std::array<Matrix, 4> terms;
     if (const auto* xl = std::get_if<TransformerXL>(&e)) {
         terms = xl->terms(c.queries, c.keys);
-    } else if (std::holds_alternative<SinusoidalEncoding>(e) || std::holds_alternative<LearnedEncoding>(e)) {
+    } else if (std::holds_alternative<SinusoidalEncoding>(e) ||
+               std::holds_alternative<LearnedEncoding>(e)) {
         terms = additive_logit_terms(c.queries, c.keys, absolute_pe(s));
     } else {
-        throw InputError("--encoding", s.encoding, "sinusoidal, learned or xl for the terms figure");
+        throw InputError("--encoding", s.encoding,
+                         "sinusoidal, learned or xl for the terms figure");
     }
     const Eigen::Index l = s.seq_len;
     DataTable t;
@@ -67,14 +69,16 @@ DataTable terms_table(const Scene& s) {
 const RopeEncoding& scene_rope(const Scene& s, const Encoding& e) {
     if (const auto* rope = std::get_if<RopeEncoding>(&e)) return *rope;
     if (const auto* xpos = std::get_if<XPosEncoding>(&e)) return xpos->rope;
-    throw InputError("--encoding", s.encoding, "rope or xpos (or --model-config of a RoPE model) for the " +
-                                                   s.figure + " figure");
+    throw InputError(
+        "--encoding", s.encoding,
+        "rope or xpos (or --model-config of a RoPE model) for the " + s.figure + " figure");
 }
 
 // The training length the extension studies measure against: the config's (or
 // --original-max-pos) pre-extension length, else its max_position_embeddings, else L.
 int training_length(const Scene& s) {
-    if (s.rope_scaling.original_max_position_embeddings > 0) return s.rope_scaling.original_max_position_embeddings;
+    if (s.rope_scaling.original_max_position_embeddings > 0)
+        return s.rope_scaling.original_max_position_embeddings;
     if (s.rope_scaling.max_position_embeddings > 0) return s.rope_scaling.max_position_embeddings;
     return s.seq_len;
 }
@@ -87,7 +91,8 @@ std::vector<RopeEncoding> scene_scaling_family(const Scene& s, const RopeEncodin
     return scaling_family(rope, factor, train_len);
 }
 
-const std::vector<std::string> kScalingColumns = {"none", "linear", "ntk", "dynamic", "yarn", "llama3"};
+const std::vector<std::string> kScalingColumns = {"none",    "linear", "ntk",
+                                                  "dynamic", "yarn",   "llama3"};
 
 std::vector<std::string> with_first(std::string first, const std::vector<std::string>& rest) {
     std::vector<std::string> names{std::move(first)};
@@ -100,17 +105,24 @@ std::vector<std::string> with_first(std::string first, const std::vector<std::st
 const std::vector<FigureInfo>& data_figures() {
     static const std::vector<FigureInfo> figures = {
         {"pe", "(L, D)", "absolute PE matrix (sinusoidal, learned)"},
-        {"wavelengths", "(D/2, 3)", "pair index i, theta_i in rad/position, wavelength 2*pi/theta_i"},
+        {"wavelengths", "(D/2, 3)",
+         "pair index i, theta_i in rad/position, wavelength 2*pi/theta_i"},
         {"curves", "(L, k)", "PE values of the dims named by --dims"},
         {"similarity", "(L, L)", "PE(i)·PE(j)"},
-        {"scores", "(L, L)", "attention logits [m, n] (query m, key n), or --softmax probabilities"},
+        {"scores", "(L, L)",
+         "attention logits [m, n] (query m, key n), or --softmax probabilities"},
         {"terms", "(4, L, L)", "the four logit terms (additive PEs, Transformer-XL)"},
         {"bias", "(L, L)", "positional bias b[m, n] (alibi, kerple, fire, t5)"},
         {"buckets", "(L, L)", "T5 bucket ids"},
         {"decay", "(L, 2)", "relative distance r and RoFormer's long-term decay bound"},
-        {"turns", "(R/2, 8)", "per RoPE pair: i, theta, wavelength, scaled theta and wavelength, turns within the training length before/after scaling, turns at L"},
-        {"scalings", "(R/2, 7)", "pair i and its wavelength under none, linear, ntk, dynamic, yarn, llama3"},
-        {"extrapolation", "(L, 7)", "distance r and the largest |logit| at r under each scaling (over the first 16 content pairs)"},
+        {"turns", "(R/2, 8)",
+         "per RoPE pair: i, theta, wavelength, scaled theta and wavelength, turns within the "
+         "training length before/after scaling, turns at L"},
+        {"scalings", "(R/2, 7)",
+         "pair i and its wavelength under none, linear, ntk, dynamic, yarn, llama3"},
+        {"extrapolation", "(L, 7)",
+         "distance r and the largest |logit| at r under each scaling (over the first 16 content "
+         "pairs)"},
         {"pca", "(L, 3)", "absolute PE rows projected on their 3 principal components"},
     };
     return figures;
@@ -124,9 +136,9 @@ void check_output_size(const Scene& s) {
     const double bytes = count * 8.0;
     if (bytes > double(s.max_bytes)) {
         throw InputError("--seq-len", std::to_string(s.seq_len),
-                         "a length whose dense " + s.figure + " output fits in --max-bytes = " +
-                             std::to_string(s.max_bytes) + " bytes (it would take " +
-                             std::to_string(int64_t(bytes)) + ")");
+                         "a length whose dense " + s.figure +
+                             " output fits in --max-bytes = " + std::to_string(s.max_bytes) +
+                             " bytes (it would take " + std::to_string(int64_t(bytes)) + ")");
     }
 }
 
@@ -149,7 +161,9 @@ DataTable compute_figure_data(const Scene& s, ScoresBackend* backend) {
         const Eigen::Index cols = pe.cols();
         return matrix_table(std::move(pe), numbered("d", cols));
     }
-    if (f == "wavelengths") return matrix_table(wavelength_table(scene_inverse_frequencies(s)), {"i", "theta", "wavelength"});
+    if (f == "wavelengths")
+        return matrix_table(wavelength_table(scene_inverse_frequencies(s)),
+                            {"i", "theta", "wavelength"});
     if (f == "curves") {
         std::vector<std::string> names;
         for (int d : s.dims) names.push_back("dim" + std::to_string(d));
@@ -157,14 +171,7 @@ DataTable compute_figure_data(const Scene& s, ScoresBackend* backend) {
     }
     if (f == "similarity") return square_table(pe_similarity(absolute_pe(s)));
     if (f == "scores") {
-        const Encoding e = make_encoding(s);
-        const Content c = make_content(s);
-        if (backend)
-            if (std::optional<Matrix> scores = backend->dense_scores(e, c, s.causal, s.softmax))
-                return square_table(std::move(*scores));
-        Matrix logits = attention_logits(e, c.queries, c.keys, s.causal);
-        if (s.softmax) softmax_rows_inplace(logits);
-        return square_table(std::move(logits));
+        return square_table(dense_scores(s, make_encoding(s), make_content(s), backend));
     }
     if (f == "terms") return terms_table(s);
     if (f == "bias") {
@@ -178,22 +185,28 @@ DataTable compute_figure_data(const Scene& s, ScoresBackend* backend) {
         if (!t5) throw InputError("--encoding", s.encoding, "t5 for the buckets figure");
         return square_table(t5->buckets(s.seq_len).cast<double>());
     }
-    if (f == "decay") return matrix_table(rope_decay_bound(scene_inverse_frequencies(s), s.seq_len), {"r", "bound"});
-    if (f == "pca") return matrix_table(table_pca(absolute_pe(s), 3).projection, {"pc1", "pc2", "pc3"});
+    if (f == "decay")
+        return matrix_table(rope_decay_bound(scene_inverse_frequencies(s), s.seq_len),
+                            {"r", "bound"});
+    if (f == "pca")
+        return matrix_table(table_pca(absolute_pe(s), 3).projection, {"pc1", "pc2", "pc3"});
     const Encoding e = make_encoding(s);
     const RopeEncoding& rope = scene_rope(s, e);
     if (f == "turns")
         return matrix_table(rope_turns_table(rope, training_length(s), s.seq_len),
-                            {"i", "theta", "wavelength", "theta_scaled", "wavelength_scaled", "turns_before",
-                             "turns_after", "turns_at_length"});
+                            {"i", "theta", "wavelength", "theta_scaled", "wavelength_scaled",
+                             "turns_before", "turns_after", "turns_at_length"});
     const std::vector<RopeEncoding> family = scene_scaling_family(s, rope);
-    if (f == "scalings") return matrix_table(scaling_wavelengths(family, s.seq_len), with_first("i", kScalingColumns));
+    if (f == "scalings")
+        return matrix_table(scaling_wavelengths(family, s.seq_len),
+                            with_first("i", kScalingColumns));
     // The envelope is a max over (q, k) pairs, each costing O(L·D): the first 16 content rows are
     // plenty to show the shape and keep L = 32k interactive.
     const Content c = make_content(s);
     const Eigen::Index pairs = std::min<Eigen::Index>(16, c.queries.rows());
-    return matrix_table(logit_envelopes(family, c.queries.topRows(pairs), c.keys.topRows(pairs), s.seq_len),
-                        with_first("r", kScalingColumns));
+    return matrix_table(
+        logit_envelopes(family, c.queries.topRows(pairs), c.keys.topRows(pairs), s.seq_len),
+        with_first("r", kScalingColumns));
 }
 
 }  // namespace posviz

@@ -21,18 +21,6 @@ namespace posviz {
 
 namespace {
 
-Matrix dense_scores(const Scene& scene, const Encoding& encoding, const Content& content,
-                    ScoresBackend* backend) {
-    if (backend)
-        if (std::optional<Matrix> values =
-                backend->dense_scores(encoding, content, scene.causal, scene.softmax))
-            return std::move(*values);
-    check_output_size(scene);
-    Matrix values = attention_logits(encoding, content.queries, content.keys, scene.causal);
-    if (scene.softmax) softmax_rows_inplace(values);
-    return values;
-}
-
 Matrix reduced_scores(const Scene& scene, const Encoding& encoding, const Content& content,
                       ScoresBackend* backend) {
     if (backend)
@@ -51,6 +39,18 @@ Matrix reduced_scores(const Scene& scene, const Encoding& encoding, const Conten
 }
 
 }  // namespace
+
+Matrix dense_scores(const Scene& scene, const Encoding& encoding, const Content& content,
+                    ScoresBackend* backend) {
+    if (backend)
+        if (std::optional<Matrix> values =
+                backend->dense_scores(encoding, content, scene.causal, scene.softmax))
+            return std::move(*values);
+    check_output_size(scene);
+    Matrix values = attention_logits(encoding, content.queries, content.keys, scene.causal);
+    if (scene.softmax) softmax_rows_inplace(values);
+    return values;
+}
 
 Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     const bool reduced = scene.seq_len > scene.resolution;

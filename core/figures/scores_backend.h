@@ -33,4 +33,10 @@ class ScoresBackend {
     }
 };
 
+// The scene's dense (L, L) scores (logits, or probabilities with scene.softmax): the backend's
+// when it gives them, else core's on the CPU within --max-bytes. Shared by the scores figure and
+// its data export.
+Matrix dense_scores(const Scene& scene, const Encoding& encoding, const Content& content,
+                    ScoresBackend* backend);
+
 }  // namespace posviz
