@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/attention_rows.h"
+#include "core/cancellation.h"
 #include "core/encodings/checks.h"
 #include "core/toeplitz.h"
 
@@ -79,8 +80,10 @@ void apply_causal_mask(Matrix& logits) {
 }
 
 void softmax_rows_inplace(Matrix& logits) {
+    const CancellationCheck cancellation;
 #pragma omp parallel for schedule(static)
     for (Eigen::Index m = 0; m < logits.rows(); ++m) {
+        if (cancellation.stop()) continue;
         auto row = logits.row(m).array();
         const double max = row.maxCoeff();
         if (max == kNegInf) {
@@ -92,6 +95,7 @@ void softmax_rows_inplace(Matrix& logits) {
         row = (row == kNegInf).select(0.0, (row - max).exp());
         row /= row.sum();
     }
+    throw_if_cancelled();
 }
 
 Matrix softmax_rows(const Matrix& logits) {

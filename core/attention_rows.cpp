@@ -1,15 +1,47 @@
 #include "core/attention_rows.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "core/cancellation.h"
 #include "core/encodings/checks.h"
 #include "core/overloaded.h"
 
 namespace posviz {
 
+namespace {
+
+using MatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// a · bᵀ in float32, written into a double matrix a square tile at a time through one float
+// buffer: the result is written once, never zero-filled first (Eigen zero-fills a product's
+// destination: a pass over 32 MiB at L = 2048), and a cancelled build stops within a tile, as in
+// product_with_transpose (same tile size).
+Matrix product_in_float(const Eigen::Ref<const MatrixF>& a, const Eigen::Ref<const MatrixF>& b) {
+    const Eigen::Index side = std::max<Eigen::Index>(
+        64,
+        Eigen::Index(std::sqrt(double(1L << 27) / double(std::max<Eigen::Index>(1, a.cols())))));
+    Matrix out(a.rows(), b.rows());
+    MatrixF tile;
+    for (Eigen::Index r = 0; r < a.rows(); r += side)
+        for (Eigen::Index c = 0; c < b.rows(); c += side) {
+            throw_if_cancelled();
+            const Eigen::Index rows = std::min(side, a.rows() - r),
+                               cols = std::min(side, b.rows() - c);
+            tile.noalias() = a.middleRows(r, rows) * b.middleRows(c, cols).transpose();
+#pragma omp parallel for schedule(static) if (rows * cols > (1L << 16))
+            for (Eigen::Index i = 0; i < rows; ++i)
+                out.row(r + i).segment(c, cols) = tile.row(i).cast<double>();
+        }
+    return out;
+}
+
+}  // namespace
+
 std::optional<AttentionRows> AttentionRows::prepare(const Encoding& encoding, const Matrix& queries,
-                                                    const Matrix& keys, bool causal) {
+                                                    const Matrix& keys, bool causal,
+                                                    bool single_precision) {
     check_queries_keys(queries, keys);
     const int seq_len = int(queries.rows());
     auto check_dim = [&](Eigen::Index encoding_dim) {
@@ -58,13 +90,20 @@ std::optional<AttentionRows> AttentionRows::prepare(const Encoding& encoding, co
                    },
                    encoding);
     if (!supported) return std::nullopt;
+    if (single_precision) {
+        r.single_precision_ = true;
+        r.scaled_queries_f_ = r.scaled_queries_.cast<float>();
+        r.keys_f_ = r.keys_.cast<float>();
+    }
     return r;
 }
 
 Matrix AttentionRows::rows(long first, long count) const {
     const long seq_len = keys_.rows();
-    Matrix out(count, seq_len);
-    out.noalias() = scaled_queries_.middleRows(first, count) * keys_.transpose();
+    // In tiles, so that a cancelled build stops within one.
+    Matrix out = single_precision_
+                     ? product_in_float(scaled_queries_f_.middleRows(first, count), keys_f_)
+                     : product_with_transpose(scaled_queries_.middleRows(first, count), keys_);
     // Bias and mask row by row, shared between the cores (the whole matrix at L = 4096 is 16M
     // entries).
 #pragma omp parallel for schedule(static) if (count * seq_len > (1L << 16))

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/analyses/block_reduction.h"
 #include "core/analyses/decay.h"
 #include "core/analyses/frequencies.h"
 #include "core/analyses/learned_table.h"
@@ -30,10 +31,23 @@ DataTable matrix_table(Matrix values, std::vector<std::string> columns) {
     return t;
 }
 
-// [m, n] tables: one column per key position n.
+std::vector<int64_t> counting(Eigen::Index count) {
+    std::vector<int64_t> keys(static_cast<size_t>(count));
+    for (size_t i = 0; i < keys.size(); ++i) keys[i] = int64_t(i);
+    return keys;
+}
+
+// Tables whose row r is position r: the CSV gets a first column naming it.
+DataTable position_rows(DataTable table, std::string label) {
+    table.row_keys = counting(table.values.rows());
+    table.row_label = std::move(label);
+    return table;
+}
+
+// [m, n] tables: one row per query position m, one column per key position n.
 DataTable square_table(Matrix values) {
     const Eigen::Index cols = values.cols();
-    return matrix_table(std::move(values), numbered("n", cols));
+    return position_rows(matrix_table(std::move(values), numbered("n", cols)), "m");
 }
 
 Matrix positional_bias(const Encoding& e, int seq_len, const std::string& name) {
@@ -74,26 +88,6 @@ const RopeEncoding& scene_rope(const Scene& s, const Encoding& e) {
         "rope or xpos (or --model-config of a RoPE model) for the " + s.figure + " figure");
 }
 
-// The training length the extension studies measure against: the config's (or
-// --original-max-pos) pre-extension length, else its max_position_embeddings, else L.
-int training_length(const Scene& s) {
-    if (s.rope_scaling.original_max_position_embeddings > 0)
-        return s.rope_scaling.original_max_position_embeddings;
-    if (s.rope_scaling.max_position_embeddings > 0) return s.rope_scaling.max_position_embeddings;
-    return s.seq_len;
-}
-
-// The scalings compared for a context of L positions: at least the scene's factor, and at least
-// what L needs (L / training length).
-std::vector<RopeEncoding> scene_scaling_family(const Scene& s, const RopeEncoding& rope) {
-    const int train_len = training_length(s);
-    const double factor = std::max({1.0, s.rope_scaling.factor, double(s.seq_len) / train_len});
-    return scaling_family(rope, factor, train_len);
-}
-
-const std::vector<std::string> kScalingColumns = {"none",    "linear", "ntk",
-                                                  "dynamic", "yarn",   "llama3"};
-
 std::vector<std::string> with_first(std::string first, const std::vector<std::string>& rest) {
     std::vector<std::string> names{std::move(first)};
     names.insert(names.end(), rest.begin(), rest.end());
@@ -114,19 +108,43 @@ const std::vector<FigureInfo>& data_figures() {
         {"terms", "(4, L, L)", "the four logit terms (additive PEs, Transformer-XL)"},
         {"bias", "(L, L)", "positional bias b[m, n] (alibi, kerple, fire, t5)"},
         {"buckets", "(L, L)", "T5 bucket ids"},
-        {"decay", "(L, 2)", "relative distance r and RoFormer's long-term decay bound"},
+        {"decay", "(L, 2)",
+         "relative distance r and RoFormer's long-term decay bound (xPos: with its scale "
+         "zeta_i^(r/B))"},
         {"turns", "(R/2, 8)",
          "per RoPE pair: i, theta, wavelength, scaled theta and wavelength, turns within the "
          "training length before/after scaling, turns at L"},
-        {"scalings", "(R/2, 7)",
-         "pair i and its wavelength under none, linear, ntk, dynamic, yarn, llama3"},
-        {"extrapolation", "(L, 7)",
-         "distance r and the largest |logit| at r under each scaling (over the first 16 content "
-         "pairs)"},
+        {"scalings", "(R/2, 7 or 8)",
+         "pair i and its wavelength under none, linear, ntk, dynamic, yarn, llama3; the model's "
+         "own method (<type>_model) replaces its type's column, or comes last (longrope_model)"},
+        {"extrapolation", "(L, 7 or 8)",
+         "distance r and the largest |logit| at r under each scaling, as in scalings (over the "
+         "first 16 content pairs)"},
         {"pca", "(L, 3)", "absolute PE rows projected on their 3 principal components"},
     };
     return figures;
 }
+
+namespace {
+
+// Doubles a figure keeps at once besides its dense L × L output: the content q and k with their
+// encoded copies and any table (learned L × D, Shaw (2L-1) × D) for figures that attend; the PE
+// table and its copies for absolute-PE figures; L-long curves for decay. An estimate to stop a
+// computation that cannot fit before it starts, not an account.
+double working_doubles(const Scene& s) {
+    const double L = s.seq_len, D = s.dim;
+    const std::string& f = s.figure;
+    if (f == "wavelengths" || f == "turns" || f == "scalings") return 8.0 * D;
+    if (f == "decay" || f == "bias" || f == "buckets") return 4.0 * L + D;
+    if (f == "pe" || f == "curves" || f == "similarity" || f == "pca") return 3.0 * L * D + D * D;
+    return 6.0 * L * D;  // scores, terms, extrapolation and the GUI's attention views
+}
+
+std::string bytes_text(double bytes) {
+    return std::to_string(int64_t(bytes)) + " bytes";
+}
+
+}  // namespace
 
 void check_output_size(const Scene& s) {
     const bool square = s.figure == "similarity" || s.figure == "scores" || s.figure == "bias" ||
@@ -138,8 +156,18 @@ void check_output_size(const Scene& s) {
         throw InputError("--seq-len", std::to_string(s.seq_len),
                          "a length whose dense " + s.figure +
                              " output fits in --max-bytes = " + std::to_string(s.max_bytes) +
-                             " bytes (it would take " + std::to_string(int64_t(bytes)) + ")");
+                             " bytes (it would take " + bytes_text(bytes) + ")");
     }
+}
+
+void check_memory_budget(const Scene& s) {
+    const double bytes = 8.0 * working_doubles(s);
+    if (bytes > double(s.max_bytes))
+        throw InputError("--seq-len",
+                         std::to_string(s.seq_len) + " with --dim " + std::to_string(s.dim),
+                         "sizes whose " + s.figure +
+                             " working set fits in --max-bytes = " + std::to_string(s.max_bytes) +
+                             " bytes (it would take about " + bytes_text(bytes) + ")");
 }
 
 void check_figure_name(const std::string& figure) {
@@ -154,12 +182,13 @@ void check_figure_name(const std::string& figure) {
 DataTable compute_figure_data(const Scene& s, ScoresBackend* backend) {
     check_figure_name(s.figure);
     validate_scene(s);
+    check_memory_budget(s);
     check_output_size(s);
     const std::string& f = s.figure;
     if (f == "pe") {
         Matrix pe = absolute_pe(s);
         const Eigen::Index cols = pe.cols();
-        return matrix_table(std::move(pe), numbered("d", cols));
+        return position_rows(matrix_table(std::move(pe), numbered("d", cols)), "position");
     }
     if (f == "wavelengths")
         return matrix_table(wavelength_table(scene_inverse_frequencies(s)),
@@ -167,7 +196,7 @@ DataTable compute_figure_data(const Scene& s, ScoresBackend* backend) {
     if (f == "curves") {
         std::vector<std::string> names;
         for (int d : s.dims) names.push_back("dim" + std::to_string(d));
-        return matrix_table(pe_curves(absolute_pe(s), s.dims), names);
+        return position_rows(matrix_table(pe_curves(absolute_pe(s), s.dims), names), "position");
     }
     if (f == "similarity") return square_table(pe_similarity(absolute_pe(s)));
     if (f == "scores") {
@@ -185,28 +214,54 @@ DataTable compute_figure_data(const Scene& s, ScoresBackend* backend) {
         if (!t5) throw InputError("--encoding", s.encoding, "t5 for the buckets figure");
         return square_table(t5->buckets(s.seq_len).cast<double>());
     }
-    if (f == "decay")
-        return matrix_table(rope_decay_bound(scene_inverse_frequencies(s), s.seq_len),
-                            {"r", "bound"});
+    if (f == "decay") return matrix_table(scene_decay_bound(s), {"r", "bound"});
     if (f == "pca")
-        return matrix_table(table_pca(absolute_pe(s), 3).projection, {"pc1", "pc2", "pc3"});
+        return position_rows(
+            matrix_table(table_pca(absolute_pe(s), 3).projection, {"pc1", "pc2", "pc3"}),
+            "position");
     const Encoding e = make_encoding(s);
     const RopeEncoding& rope = scene_rope(s, e);
     if (f == "turns")
         return matrix_table(rope_turns_table(rope, training_length(s), s.seq_len),
                             {"i", "theta", "wavelength", "theta_scaled", "wavelength_scaled",
                              "turns_before", "turns_after", "turns_at_length"});
-    const std::vector<RopeEncoding> family = scene_scaling_family(s, rope);
+    std::vector<RopeEncoding> family;
+    std::vector<std::string> names;
+    for (const ComparedScaling& c : compared_scalings(s, rope)) {
+        family.push_back(c.rope);
+        names.push_back(c.column);
+    }
     if (f == "scalings")
-        return matrix_table(scaling_wavelengths(family, s.seq_len),
-                            with_first("i", kScalingColumns));
+        return matrix_table(scaling_wavelengths(family, s.seq_len), with_first("i", names));
     // The envelope is a max over (q, k) pairs, each costing O(L·D): the first 16 content rows are
     // plenty to show the shape and keep L = 32k interactive.
     const Content c = make_content(s);
     const Eigen::Index pairs = std::min<Eigen::Index>(16, c.queries.rows());
     return matrix_table(
         logit_envelopes(family, c.queries.topRows(pairs), c.keys.topRows(pairs), s.seq_len),
-        with_first("r", kScalingColumns));
+        with_first("r", names));
+}
+
+DataTable compute_reduced_scores_data(const Scene& s, ScoresBackend* backend) {
+    if (s.figure != "scores")
+        throw InputError(
+            "--resolution", std::to_string(s.resolution),
+            "only with the scores figure (the " + s.figure + " data export is always dense)");
+    validate_scene(s);
+    if (s.seq_len <= s.resolution) return compute_figure_data(s, backend);
+    check_memory_budget(s);
+    DataTable t;
+    t.values = reduced_scores(s, make_encoding(s), make_content(s), backend);
+    const Eigen::Index texels = t.values.rows();
+    t.shape = {texels, texels};
+    const std::string value = s.softmax ? "max_probability_n" : "max_abs_logit_n";
+    for (Eigen::Index i = 0; i < texels; ++i) {
+        const long start = reduction_block_start(i, s.seq_len, s.resolution);
+        t.columns.push_back(value + std::to_string(start));
+        t.row_keys.push_back(start);
+    }
+    t.row_label = "m_from";
+    return t;
 }
 
 }  // namespace posviz

@@ -38,7 +38,9 @@ enum class SeedStream : uint64_t {
     ShawTable = 2,
     XLBiases = 3,
     T5Biases = 4,
-    FireMlp = 5
+    FireMlp = 5,
+    SentenceQueries = 6,  // seeded by a token's hash, not the scene's seed (core/sentence.h)
+    SentenceKeys = 7
 };
 uint64_t table_seed(uint64_t seed, SeedStream stream);
 

@@ -4,10 +4,13 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/encodings/checks.h"
 #include "core/formats/npy.h"
 #include "core/formats/safetensors.h"
 #include "core/input_error.h"
+#include "core/limits.h"
 #include "core/random.h"
+#include "core/sentence.h"
 
 namespace posviz {
 
@@ -26,8 +29,28 @@ void require_one_of(const std::string& option, const std::string& value,
     throw InputError(option, value, "one of " + join(allowed));
 }
 
-void require_finite(const std::string& option, double value) {
-    if (!std::isfinite(value)) throw InputError(option, std::to_string(value), "a finite number");
+// A scene's checks name the value as its source spells it: the command-line option, or the field of
+// a preset or settings file ("scene.seq_len") when `where` is given.
+struct FieldNames {
+    std::string where;
+    std::string operator()(const char* option, const char* field) const {
+        return where.empty() ? option : where + "." + field;
+    }
+};
+
+void require_int_in(const std::string& name, long long value, long long lo, long long hi,
+                    const std::string& meaning) {
+    if (value < lo || value > hi)
+        throw InputError(name, std::to_string(value),
+                         meaning + " from " + std::to_string(lo) + " to " + std::to_string(hi));
+}
+
+void require_finite(const std::string& name, double value) {
+    if (!std::isfinite(value)) throw InputError(name, format_number(value), "a finite number");
+}
+
+bool pairs_dims(const std::string& encoding) {
+    return encoding == "rope" || encoding == "xpos" || encoding == "sinusoidal";
 }
 
 RopeEncoding make_rope(const Scene& s) {
@@ -48,40 +71,80 @@ std::vector<std::string> encoding_names() {
             "rope", "alibi",      "kerple",  "fire", "xpos"};
 }
 
-void validate_scene(const Scene& s) {
-    if (s.seq_len <= 0)
-        throw InputError("--seq-len", std::to_string(s.seq_len), "a positive integer");
-    if (s.dim <= 0) throw InputError("--dim", std::to_string(s.dim), "a positive integer");
-    require_finite("--base", s.base);
-    if (s.base <= 1.0)
-        throw InputError("--base", std::to_string(s.base), "a number greater than 1");
-    require_finite("--rotary-fraction", s.rotary_fraction);
+void validate_scene(const Scene& s, const std::string& where) {
+    const FieldNames name{where};
+    require_int_in(name("--seq-len", "seq_len"), s.seq_len, 1, limits::kMaxSeqLen,
+                   "a sequence length");
+    require_int_in(name("--dim", "dim"), s.dim, 1, limits::kMaxDim, "a dimension");
+    const std::string base = name("--base", "base");
+    if (!std::isfinite(s.base) || s.base <= 1.0 || s.base > limits::kMaxBase)
+        throw InputError(base, format_number(s.base),
+                         "a number greater than 1 and at most " + format_number(limits::kMaxBase));
+    const std::string fraction = name("--rotary-fraction", "rotary_fraction");
     if (!(s.rotary_fraction > 0.0 && s.rotary_fraction <= 1.0))
-        throw InputError("--rotary-fraction", std::to_string(s.rotary_fraction),
-                         "a number in (0, 1]");
-    require_one_of("--encoding", s.encoding, encoding_names());
+        throw InputError(fraction, format_number(s.rotary_fraction), "a number in (0, 1]");
+    require_one_of(name("--encoding", "encoding"), s.encoding, encoding_names());
     // --compare lists encodings, or (wavelengths, decay) bases such as 10000,500000.
+    const std::string compare = name("--compare", "compare");
+    if (s.compare.size() > size_t(limits::kMaxCompared))
+        throw InputError(compare, std::to_string(s.compare.size()) + " entries",
+                         "at most " + std::to_string(limits::kMaxCompared));
+    bool pairs = pairs_dims(s.encoding);
     for (const auto& e : s.compare) {
         char* end = nullptr;
-        const double base = std::strtod(e.c_str(), &end);
+        const double value = std::strtod(e.c_str(), &end);
         const bool is_base = !e.empty() && end == e.c_str() + e.size();
-        if (is_base && !(std::isfinite(base) && base > 1.0))
-            throw InputError("--compare", e, "an encoding name or a finite base greater than 1");
-        if (!is_base) require_one_of("--compare", e, encoding_names());
+        if (is_base && !(std::isfinite(value) && value > 1.0 && value <= limits::kMaxBase))
+            throw InputError(compare, e,
+                             "an encoding name or a base greater than 1 and at most " +
+                                 format_number(limits::kMaxBase));
+        if (!is_base) require_one_of(compare, e, encoding_names());
+        pairs = pairs || is_base || pairs_dims(e);
     }
-    require_one_of("--content", s.content, {"ones", "random", "zeros"});
-    require_one_of("--rope-style", s.rope_style, {"interleaved", "half"});
-    require_one_of("--sinusoidal-layout", s.sinusoidal_layout, {"interleaved", "halves"});
-    require_one_of("--kerple", s.kerple_kind, {"log", "power"});
-    require_finite("--kerple-r1", s.kerple_r1);
-    require_finite("--kerple-r2", s.kerple_r2);
-    require_finite("--xpos-gamma", s.xpos_gamma);
-    require_finite("--xpos-scale-base", s.xpos_scale_base);
+    // Sinusoidal and rotary encodings pair dims (2i, 2i+1): an odd D has a dim without a partner.
+    if (pairs && s.dim % 2 != 0)
+        throw InputError(name("--dim", "dim"), std::to_string(s.dim),
+                         "an even dimension for " + s.encoding +
+                             (s.compare.empty() ? "" : " and the compared encodings") +
+                             " (dims come in pairs)");
+    require_one_of(name("--content", "content"), s.content,
+                   {"ones", "random", "zeros", "sentence"});
+    if (s.content == "sentence") {
+        const size_t tokens = sentence_tokens(s.sentence, name("--sentence", "sentence")).size();
+        if (size_t(s.seq_len) != tokens)
+            throw InputError(name("--seq-len", "seq_len"), std::to_string(s.seq_len),
+                             std::to_string(tokens) +
+                                 ", the sentence's token count (with sentence content L is the "
+                                 "number of tokens)");
+    }
+    require_one_of(name("--rope-style", "rope_style"), s.rope_style, {"interleaved", "half"});
+    require_one_of(name("--sinusoidal-layout", "sinusoidal_layout"), s.sinusoidal_layout,
+                   {"interleaved", "halves"});
+    require_int_in(name("--shaw-clip", "shaw_clip"), s.shaw_clip, 0, limits::kMaxSeqLen,
+                   "a clipping distance (0: none)");
+    require_int_in(name("--model", "table_row_offset"), s.table_row_offset, 0, limits::kMaxSeqLen,
+                   "the table row of position 0");
+    require_int_in(name("--heads", "heads"), s.heads, 1, limits::kMaxHeads, "a head count");
+    require_int_in(name("--head", "head"), s.head, 0, s.heads - 1,
+                   "a head index (--heads - 1 at most)");
+    require_int_in(name("--num-buckets", "num_buckets"), s.num_buckets, 1, limits::kMaxBuckets,
+                   "a bucket count");
+    require_int_in(name("--max-distance", "max_distance"), s.max_distance, 1, limits::kMaxSeqLen,
+                   "a distance");
+    require_one_of(name("--kerple", "kerple_kind"), s.kerple_kind, {"log", "power"});
+    require_finite(name("--kerple-r1", "kerple_r1"), s.kerple_r1);
+    require_finite(name("--kerple-r2", "kerple_r2"), s.kerple_r2);
+    require_finite(name("--xpos-gamma", "xpos_gamma"), s.xpos_gamma);
+    require_finite(name("--xpos-scale-base", "xpos_scale_base"), s.xpos_scale_base);
+    const std::string dims = name("--dims", "dims");
+    if (s.dims.size() > size_t(limits::kMaxDimsShown))
+        throw InputError(dims, std::to_string(s.dims.size()) + " dims",
+                         "at most " + std::to_string(limits::kMaxDimsShown));
     if (s.max_bytes <= 0)
-        throw InputError("--max-bytes", std::to_string(s.max_bytes), "a positive byte count");
-    if (s.resolution < 16 || s.resolution > 8192)
-        throw InputError("--resolution", std::to_string(s.resolution),
-                         "texels per side of a reduced scores picture, 16 to 8192");
+        throw InputError(name("--max-bytes", "max_bytes"), std::to_string(s.max_bytes),
+                         "a positive byte count");
+    require_int_in(name("--resolution", "resolution"), s.resolution, limits::kMinResolution,
+                   limits::kMaxResolution, "texels per side of a reduced scores picture");
 }
 
 Encoding make_encoding(const Scene& s, const std::string& name) {
@@ -101,6 +164,14 @@ Encoding make_encoding(const Scene& s, const std::string& name) {
         Matrix table = s.table_path.ends_with(".safetensors")
                            ? read_safetensors_matrix(s.table_path, s.table_tensor, "--table")
                            : read_npy_matrix(s.table_path, "--table", -1, s.dim);
+        if (s.table_row_offset > 0) {
+            if (s.table_row_offset >= table.rows())
+                throw InputError("--table",
+                                 s.table_path + " with " + std::to_string(table.rows()) + " rows",
+                                 "more rows than the row offset of position 0 (" +
+                                     std::to_string(s.table_row_offset) + ")");
+            table = Matrix(table.bottomRows(table.rows() - s.table_row_offset));
+        }
         if (table.cols() != s.dim)
             throw InputError("--table",
                              s.table_path + " with " + std::to_string(table.cols()) + " columns",
@@ -140,6 +211,17 @@ Encoding make_encoding(const Scene& s, const std::string& name) {
     return x;
 }
 
+void fit_length_to_sentence(Scene& s, const std::string& where) {
+    if (s.content != "sentence") return;
+    const std::string source = where.empty() ? "--sentence" : where + ".sentence";
+    s.seq_len = int(sentence_tokens(s.sentence, source).size());
+}
+
+std::vector<std::string> scene_tokens(const Scene& s) {
+    if (s.content != "sentence" || !s.queries_path.empty()) return {};
+    return sentence_tokens(s.sentence, "--sentence");
+}
+
 Content make_content(const Scene& s) {
     Content c;
     if (!s.queries_path.empty() || !s.keys_path.empty()) {
@@ -150,7 +232,14 @@ Content make_content(const Scene& s) {
         c.keys = read_npy_matrix(s.keys_path, "--keys", s.seq_len, s.dim);
         return c;
     }
-    if (s.content == "ones") {
+    if (s.content == "sentence") {
+        const std::vector<std::string> tokens = scene_tokens(s);
+        if (tokens.size() != size_t(s.seq_len))
+            throw InputError("--seq-len", std::to_string(s.seq_len),
+                             std::to_string(tokens.size()) + ", the sentence's token count");
+        c.queries = token_vectors(tokens, s.dim, TokenRole::Query);
+        c.keys = token_vectors(tokens, s.dim, TokenRole::Key);
+    } else if (s.content == "ones") {
         c.queries = c.keys = Matrix::Ones(s.seq_len, s.dim);
     } else if (s.content == "zeros") {
         c.queries = c.keys = Matrix::Zero(s.seq_len, s.dim);

@@ -9,26 +9,37 @@
 #include <vector>
 
 #include "core/attention.h"
+#include "core/limits.h"
 
 namespace posviz {
 
 struct Scene {
     std::string figure = "scores";
-    std::string encoding = "rope";  // nope|sinusoidal|learned|shaw|xl|t5|rope|alibi|kerple|fire|xpos
+    std::string encoding =
+        "rope";  // nope|sinusoidal|learned|shaw|xl|t5|rope|alibi|kerple|fire|xpos
     int seq_len = 128;
     int dim = 64;
     double base = 10000.0;
     std::string sinusoidal_layout = "interleaved";  // interleaved|halves
     std::string rope_style = "interleaved";         // interleaved|half
     double rotary_fraction = 1.0;
+    // The model the scene was read from (--model-config / --model), for figure subtitles: its
+    // name and type, e.g. "llama-3.1-8b (llama)"; empty without one. Not saved in presets.
+    std::string model_name;
     RopeScaling rope_scaling;
     // content
     std::string queries_path, keys_path;  // (L, D) .npy each; override `content`
-    std::string content = "random";       // ones|random|zeros
+    std::string content = "random";       // ones|random|zeros|sentence
+    // content "sentence": the text whose tokens are the content (core/sentence.h); L is then its
+    // token count (fit_length_to_sentence).
+    std::string sentence;
     uint64_t seed = 0;
     // tables
-    std::string table_path;      // learned PE table .npy (or .safetensors with table_tensor)
+    std::string table_path;  // learned PE table .npy (or .safetensors with table_tensor)
     std::string table_tensor = "wpe.weight";  // tensor name inside a .safetensors file (GPT-2's)
+    // Row of the table that holds position 0: OPT and BART look positions up at m + 2, RoBERTa at
+    // m + padding_idx + 1 (set by --model from the config).
+    int table_row_offset = 0;
     std::string rel_table_path;  // Shaw (2L-1, D)
     int shaw_clip = 0;
     // relative biases
@@ -47,7 +58,8 @@ struct Scene {
     bool causal = false;
     std::vector<int> dims = {2, 6, 12};
     std::vector<std::string> compare;  // encodings laid side by side (figures)
-    int64_t max_bytes = int64_t(2) << 30;  // cap on a dense output
+    // Memory budget of one computation: its outputs and intermediates (core/figure_data.h).
+    int64_t max_bytes = limits::default_max_bytes();
     // A scores picture of L > resolution is reduced to resolution² texels, each the largest
     // |logit| of its block (core/analyses/block_reduction.h); data exports stay dense.
     int resolution = 2048;
@@ -56,9 +68,19 @@ struct Scene {
 // Builds the encoding the scene names (tables loaded, parameters validated). seq_len sizes Shaw's
 // seeded table; throws InputError naming the option.
 Encoding make_encoding(const Scene& scene, const std::string& encoding_name);
-inline Encoding make_encoding(const Scene& scene) { return make_encoding(scene, scene.encoding); }
+inline Encoding make_encoding(const Scene& scene) {
+    return make_encoding(scene, scene.encoding);
+}
 
-// Query and key content (L, D): from --queries/--keys, else ones/random(seed)/zeros.
+// With content "sentence", sets seq_len to the sentence's token count (InputError naming --sentence
+// or `where`.sentence for a sentence that has none or is not UTF-8); other scenes are unchanged.
+void fit_length_to_sentence(Scene& scene, const std::string& where = "");
+
+// The tokens of a sentence scene, one per position; empty for other content.
+std::vector<std::string> scene_tokens(const Scene& scene);
+
+// Query and key content (L, D): from --queries/--keys, else ones/random(seed)/zeros, or the
+// sentence's token vectors (core/sentence.h).
 struct Content {
     Matrix queries;
     Matrix keys;
@@ -72,8 +94,10 @@ Matrix absolute_pe(const Scene& scene);
 // after scaling at seq_len); InputError for encodings without frequencies.
 Vector scene_inverse_frequencies(const Scene& scene);
 
-// Checks options that do not depend on the figure (L, D > 0, finite numbers, kinds known).
-void validate_scene(const Scene& scene);
+// Checks every value against core/limits.h (sizes, ranges, finiteness, kinds known), before any
+// computation. Errors name the command-line option, or with `where` the field of a preset or
+// settings file ("preset.json: scene" gives "preset.json: scene.seq_len").
+void validate_scene(const Scene& scene, const std::string& where = "");
 
 std::vector<std::string> encoding_names();
 

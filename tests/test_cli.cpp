@@ -99,7 +99,7 @@ TEST(Cli, MaskedLogitsAreMinusInfinityInNpyAndCsv) {
     EXPECT_TRUE(std::isfinite(a.data[1 * 4 + 1]));
     ASSERT_EQ(run_posviz("export scores --seq-len 4 --dim 4 --causal -o " + dir + "/s.csv").status, 0);
     const std::string csv = read_file(dir + "/s.csv");
-    EXPECT_EQ(csv.substr(0, csv.find('\n')), "n0,n1,n2,n3");
+    EXPECT_EQ(csv.substr(0, csv.find('\n')), "m,n0,n1,n2,n3");  // rows: query position m
     EXPECT_NE(csv.find("-inf"), std::string::npos);
 }
 

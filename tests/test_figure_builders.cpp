@@ -265,7 +265,7 @@ TEST(FigureBuilders, ReducedToeplitzScoresNeedNoDenseMatrix) {
     s.content = "ones";
     s.seq_len = 20000;
     s.resolution = 64;
-    s.max_bytes = 1 << 20;
+    s.max_bytes = 1 << 25;  // the O(L·D) working set (15 MB) fits, the dense 3.2 GB would not
     const Figure f = build_figure(s, {});
     const Heatmap& h = *f.panels.at(0).heatmap;
     ASSERT_EQ(h.values.rows(), 64);
@@ -286,7 +286,7 @@ TEST(FigureBuilders, ReducedScoresOfAnyContentStreamThroughRowBlocks) {
     s.seq_len = 3000;
     s.dim = 16;
     s.resolution = 40;
-    s.max_bytes = 1 << 20;
+    s.max_bytes = 1 << 22;  // the O(L·D) working set (2.3 MB) fits, the dense 72 MB would not
     for (bool softmax : {false, true}) {
         s.softmax = softmax;
         const Figure f = build_figure(s, {});

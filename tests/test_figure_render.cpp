@@ -206,7 +206,7 @@ TEST(FigureRender, SvgIsWellFormedAndCarriesItsWords) {
     const std::string svg = render_svg(labelled_figure(), {});
     EXPECT_NE(svg.find("<svg"), std::string::npos);
     EXPECT_TRUE(well_formed_xml(svg));
-    // cairo draws text as glyph outlines; the words are in <title> and <desc>, escaped.
+    // The title is in <title>, the labels in <text> elements, escaped.
     EXPECT_NE(svg.find("<title>Scores &amp; &lt;logits&gt;</title>"), std::string::npos);
     EXPECT_NE(svg.find("key position n"), std::string::npos);
     EXPECT_NE(svg.find("query position m"), std::string::npos);

@@ -70,7 +70,7 @@ TEST(GpuCli, LongScoresPictureIsReducedOnTheGpu) {
     const std::string dir = testing::make_temp_dir();
     const testing::RunResult r =
         run_posviz("export scores -o " + dir + "/long.png --backend gpu --seq-len 3000 --dim 8 " +
-                   "--resolution 100 --max-bytes 1000000 --dpi 40");
+                   "--resolution 100 --max-bytes 16000000 --dpi 40");
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.err.find("computed on the GPU"), std::string::npos) << r.err;
     EXPECT_TRUE(testing::file_exists(dir + "/long.png"));
@@ -78,7 +78,7 @@ TEST(GpuCli, LongScoresPictureIsReducedOnTheGpu) {
     // which --max-bytes forbids here.
     const std::string cpu_args =
         "export scores --seq-len 3000 --dim 8 --resolution 100 "
-        "--max-bytes 1000000 -o " +
+        "--max-bytes 16000000 -o " +
         dir;
     EXPECT_EQ(run_posviz(cpu_args + "/cpu.png").status, 0);
     const testing::RunResult shaw = run_posviz(cpu_args + "/shaw.png --encoding shaw");

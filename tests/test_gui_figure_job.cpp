@@ -1,11 +1,14 @@
 // Figures computed off the UI thread: a request yields a figure, the same request again does not
-// recompute, a changed one does, and bad input becomes a message rather than an exception.
+// recompute, a changed one does (cancelling a build still running), bad input becomes a message
+// rather than an exception, and no build outlives its job by more than a check.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <future>
 #include <thread>
 
-#include "app/gui/figure_job.h"
+#include "app/gui/plot/plot_transform.h"
+#include "app/gui/views/figure_job.h"
 
 namespace posviz::gui {
 namespace {
@@ -16,6 +19,24 @@ FigureRequest scores_request(int seq_len) {
     r.scene.seq_len = seq_len;
     r.scene.dim = 16;
     return r;
+}
+
+// RoFormer's decay bound at the limits, L = 2^20 and D = 2^15: minutes of work.
+FigureRequest endless_request() {
+    FigureRequest r;
+    r.scene.figure = "decay";
+    r.scene.encoding = "rope";
+    r.scene.seq_len = 1 << 20;
+    r.scene.dim = 1 << 15;
+    return r;
+}
+
+// The work in these tests takes minutes; stopping within a few seconds shows it stopped at a check.
+// (Not tighter: CI runs them on two shared cores, also under ASan, where a piece takes longer.)
+constexpr double kStopsWithinSeconds = 5.0;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // Asks every few milliseconds, as the UI does every frame, until the job is idle.
@@ -82,6 +103,69 @@ TEST(GuiFigureJob, RotationFramesFollowThePosition) {
     const FigureOutcome outcome = build_requested_figure(r);
     ASSERT_TRUE(outcome.figure) << outcome.error;
     EXPECT_NE(outcome.figure->title.find("m = 3"), std::string::npos) << outcome.figure->title;
+}
+
+TEST(GuiFigureJob, ACancelledBuildReportsNeitherFigureNorError) {
+    CancellationToken token;
+    auto running = std::async(std::launch::async, [&] {
+        const CancellationScope scope(token);
+        return build_requested_figure(endless_request());
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const auto cancelled_at = std::chrono::steady_clock::now();
+    token.cancel();
+    ASSERT_EQ(running.wait_for(std::chrono::seconds(20)), std::future_status::ready);
+    EXPECT_LT(seconds_since(cancelled_at), kStopsWithinSeconds);
+    const FigureOutcome outcome = running.get();
+    EXPECT_TRUE(outcome.cancelled);
+    EXPECT_FALSE(outcome.figure);
+    EXPECT_TRUE(outcome.error.empty()) << outcome.error;
+}
+
+TEST(GuiFigureJob, ANewRequestCancelsTheLongBuildItReplaces) {
+    FigureJob job;
+    job.request(endless_request());
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    FigureRequest short_one = endless_request();
+    short_one.scene.seq_len = 8;
+    short_one.scene.dim = 16;
+    const auto start = std::chrono::steady_clock::now();
+    settle(job, short_one);
+    EXPECT_LT(seconds_since(start), kStopsWithinSeconds);  // not the minutes the first one needed
+    ASSERT_NE(job.figure(), nullptr);
+    EXPECT_TRUE(job.error().empty()) << job.error();
+    EXPECT_EQ(job.figure()->panels[0].lines[0].x.size(), 8u);  // distances 0 … 7
+}
+
+TEST(GuiFigureJob, QuittingCancelsAndDestroyingDoesNotWaitLong) {
+    {
+        FigureJob job;
+        job.request(endless_request());
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        job.cancel();
+        EXPECT_TRUE(job.wait_until(std::chrono::steady_clock::now() + std::chrono::seconds(5)));
+        settle(job, scores_request(8));  // a cancelled job takes requests again
+        ASSERT_NE(job.figure(), nullptr);
+        EXPECT_EQ(job.figure()->panels[0].heatmap->values.rows(), 8);
+    }
+    const auto start = std::chrono::steady_clock::now();
+    {
+        FigureJob job;
+        job.request(endless_request());
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    EXPECT_LT(seconds_since(start), kStopsWithinSeconds);
+}
+
+TEST(GuiFigureJob, HeatmapsAreColouredOnTheWorker) {
+    FigureRequest r = scores_request(8);
+    const Theme& theme = find_theme("dark");
+    r.theme = &theme;
+    const FigureOutcome outcome = build_requested_figure(r);
+    ASSERT_TRUE(outcome.figure) << outcome.error;
+    ASSERT_EQ(outcome.heatmap_pixels.size(), 1u);
+    EXPECT_EQ(outcome.heatmap_pixels[0].rgba,
+              heatmap_rgba(*outcome.figure->panels[0].heatmap, theme));
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "app/gui/plot_transform.h"
+#include "app/gui/plot/plot_transform.h"
 #include "core/figure/colormap.h"
 
 namespace posviz::gui {

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "app/gui/scene_files.h"
+#include "app/gui/files/scene_files.h"
 #include "core/formats/npy.h"
 #include "expect_input_error.h"
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/gui/settings.h"
+#include "app/gui/files/settings.h"
 
 namespace posviz::gui {
 namespace {

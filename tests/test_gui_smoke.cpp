@@ -2,14 +2,22 @@
 // of every view and every shipped preset, in both languages, both themes and lecture mode. The
 // pictures must not be blank and different views must look different. Without any display the
 // GUI must say so (exit 1) while screenshots still work headless, and bad input must be exit 2.
+// Hostile input (a million-point line, a long computation, a settings file asking for absurd
+// window sizes and speeds) must neither crash nor hang the GUI: a TERM closes it within a second.
 #include <cairo.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <thread>
 
 #include "run_posviz.h"
 
@@ -152,9 +160,10 @@ TEST(GuiSmoke, FigureExportRunsBesideTheFrames) {
     EXPECT_GT(variance(figure), 150.0);
     const testing::RunResult bad = run_posviz(args + "--export-figure " + dir +
                                               "/missing/figure.png -o " + dir + "/shot2.png");
-    EXPECT_EQ(bad.status, 0) << bad.err;
+    EXPECT_EQ(bad.status, 2) << bad.err;  // a failed export fails the command
     EXPECT_NE(bad.err.find("missing"), std::string::npos) << bad.err;
     EXPECT_FALSE(testing::file_exists(dir + "/missing/figure.png"));
+    EXPECT_FALSE(testing::file_exists(dir + "/shot2.png"));
 }
 
 // Runs `args` with no X or Wayland display in the environment.
@@ -217,6 +226,78 @@ TEST(GuiSmoke, BadInputIsExitStatusTwo) {
     EXPECT_NE(run_posviz("screenshot --preset " + dir + "/broken.json -o " + dir + "/b.png")
                   .err.find("broken.json.views.attention.speed"),
               std::string::npos);
+}
+
+// Lines of a million points (the decay bound, the PE curves) used to overflow the stack inside
+// ImGui; they are drawn reduced to the pixels they cover.
+TEST(GuiSmoke, AMillionPointLineRenders) {
+    const std::string dir = testing::make_temp_dir();
+    std::ofstream(dir + "/long.json")
+        << R"({"scene": {"encoding": "sinusoidal", "seq_len": 1000000, "dim": 16},
+              "views": {"decay": {}, "wavelengths": {}}})";
+    screenshot("--preset " + dir + "/long.json");
+}
+
+// `posviz gui` with $XDG_CONFIG_HOME/posviz/settings.json = `settings`, sent TERM after two
+// seconds: how long it took to exit and its exit status (-1: killed, after 10 s).
+struct Quit {
+    double seconds = -1.0;
+    int status = -1;
+    std::string saved;  // the settings file it left
+};
+Quit run_gui_and_terminate(const std::string& settings) {
+    const std::string config = testing::make_temp_dir();
+    std::filesystem::create_directories(config + "/posviz");
+    std::ofstream(config + "/posviz/settings.json") << settings;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        setenv("XDG_CONFIG_HOME", config.c_str(), 1);
+        std::freopen("/dev/null", "w", stdout);
+        execl(POSVIZ_BINARY, POSVIZ_BINARY, "gui", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    Quit quit;
+    int raw = 0;
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    if (waitpid(pid, &raw, WNOHANG) == pid) {  // it did not last: crashed or refused
+        ADD_FAILURE() << "the GUI ended before TERM, raw status " << raw;
+        return quit;
+    }
+    kill(pid, SIGTERM);
+    const auto sent = std::chrono::steady_clock::now();
+    while (waitpid(pid, &raw, WNOHANG) != pid) {
+        if (std::chrono::steady_clock::now() - sent > std::chrono::seconds(10)) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &raw, 0);
+            return quit;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    quit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    quit.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    quit.saved = testing::read_file(config + "/posviz/settings.json");
+    return quit;
+}
+
+TEST(GuiSmoke, HostileSettingsNeitherCrashNorHangAndTermQuits) {
+    if (!std::getenv("DISPLAY")) GTEST_SKIP() << "needs an X display (ctest runs it in xvfb-run)";
+    // A window far beyond any screen, and the rotation playing at 1e17 positions per second.
+    const Quit spinning = run_gui_and_terminate(
+        R"({"width": 99999999, "height": 99999999, "x": 5000000, "y": 40,
+            "last": {"scene": {"encoding": "rope", "seq_len": 64, "dim": 64},
+                     "views": {"rotation": {"playing": true, "speed": 1e17}}}})");
+    EXPECT_EQ(spinning.status, 0);
+    EXPECT_GE(spinning.seconds, 0.0);
+    EXPECT_LT(spinning.seconds, 1.0);
+    EXPECT_EQ(spinning.saved.find("99999999"), std::string::npos) << spinning.saved;
+    EXPECT_EQ(spinning.saved.find("1e+17"), std::string::npos) << spinning.saved;
+    // The decay bound at L = 2^20 and D = 2^15, minutes of work, still computing at the TERM.
+    const Quit computing = run_gui_and_terminate(
+        R"({"last": {"scene": {"encoding": "rope", "seq_len": 1048576, "dim": 32768},
+                     "views": {"decay": {}}}})");
+    EXPECT_EQ(computing.status, 0);
+    EXPECT_GE(computing.seconds, 0.0);
+    EXPECT_LT(computing.seconds, 1.0);
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // cell shapes near the one figures like.
 #include <gtest/gtest.h>
 
-#include "app/gui/tiling.h"
+#include "app/gui/views/tiling.h"
 
 namespace posviz::gui {
 namespace {

@@ -1,6 +1,9 @@
-// config.json reading. Expectations come from reading each file in
-// /work/shared/data/hf-configs by hand (values quoted in comments) and from closed forms; the
-// Phi-3.5 longrope frequencies are from tests/reference/rope_scaling_reference.py.
+// config.json reading: the configs of tests/data/hf-configs from before transformers 4.5x (Llama,
+// Qwen2.5, Mistral, Phi, GPT-2, BERT, T5) and hand-written configs for each rule and each bad
+// input. Expectations come from reading each file by hand (values quoted in comments) and from
+// closed forms; the Phi-3.5 longrope frequencies are from
+// tests/reference/rope_scaling_reference.py. The current families' published configs are tested in
+// test_hf_config_models.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,8 +17,8 @@
 namespace posviz {
 namespace {
 
-std::string shared_config(const std::string& name) {
-    return std::string(POSVIZ_SHARED_DATA_DIR) + "/hf-configs/" + name;
+std::string test_config(const std::string& name) {
+    return std::string(POSVIZ_TEST_DATA_DIR) + "/hf-configs/" + name;
 }
 
 // Writes `json` to a fresh temp dir and returns its path.
@@ -25,14 +28,24 @@ std::string write_config(const std::string& json) {
     return path;
 }
 
+// The one RoPE of a model with a single scheme.
+const RopeScheme& only_rope(const ModelPositions& m) {
+    EXPECT_EQ(m.ropes.size(), 1u);
+    return m.ropes.at(0);
+}
+
 TEST(HfConfig, Llama31UsesLlama3Scaling) {
-    ModelRopeConfig c = read_hf_config(shared_config("llama-3.1-8b.json"));
-    EXPECT_EQ(c.model_type, "llama");
-    ASSERT_TRUE(c.has_rope());
+    ModelPositions m = read_hf_config(test_config("llama-3.1-8b.json"));
+    EXPECT_EQ(m.model_type, "llama");
+    ASSERT_TRUE(m.has_rope());
+    EXPECT_EQ(m.num_layers, 32);
+    EXPECT_EQ(m.max_position_embeddings, 131072);
+    EXPECT_EQ(m.training_length, 8192);
+    const RopeScheme& c = only_rope(m);
     EXPECT_EQ(c.head_dim, 128);  // no head_dim key: hidden_size 4096 / 32 heads
     EXPECT_EQ(c.rotary_dim, 128);
     EXPECT_EQ(c.base, 500000.0);
-    EXPECT_EQ(c.max_position_embeddings, 131072);
+    EXPECT_EQ(c.style, RopeStyle::Half);
     const RopeScaling& s = c.scaling;
     EXPECT_EQ(s.type, RopeScalingType::Llama3);
     EXPECT_EQ(s.factor, 8.0);
@@ -40,7 +53,7 @@ TEST(HfConfig, Llama31UsesLlama3Scaling) {
     EXPECT_EQ(s.high_freq_factor, 4.0);
     EXPECT_EQ(s.original_max_position_embeddings, 8192);
 
-    Vector theta = to_rope_encoding(c).frequencies(1).inverse_frequencies;
+    Vector theta = c.encoding().frequencies(1).inverse_frequencies;
     ASSERT_EQ(theta.size(), 64);
     EXPECT_EQ(theta[0], 1.0);  // wavelength 2π: far below 8192/4, unchanged
     // Pair 63: wavelength > 8192, divided by the factor 8.
@@ -52,36 +65,48 @@ TEST(HfConfig, Llama31UsesLlama3Scaling) {
 }
 
 TEST(HfConfig, Llama2HasNoRopeThetaKey) {
-    ModelRopeConfig c = read_hf_config(shared_config("llama-2-7b.json"));
+    ModelPositions m = read_hf_config(test_config("llama-2-7b.json"));
+    const RopeScheme& c = only_rope(m);
     EXPECT_EQ(c.head_dim, 128);
-    EXPECT_EQ(c.base, 10000.0);  // transformers' LlamaConfig default
-    EXPECT_EQ(c.max_position_embeddings, 4096);
+    EXPECT_EQ(c.base, 10000.0);  // transformers' default_theta
+    EXPECT_EQ(m.max_position_embeddings, 4096);
+    EXPECT_EQ(m.training_length, 0);                   // not stated
     EXPECT_EQ(c.scaling.type, RopeScalingType::None);  // "rope_scaling": null
 }
 
 TEST(HfConfig, Qwen25AndMistral) {
-    ModelRopeConfig qwen = read_hf_config(shared_config("qwen2.5-7b.json"));
+    ModelPositions qwen_model = read_hf_config(test_config("qwen2.5-7b.json"));
+    const RopeScheme& qwen = only_rope(qwen_model);
     EXPECT_EQ(qwen.head_dim, 128);  // 3584 / 28
     EXPECT_EQ(qwen.base, 1e6);
-    EXPECT_EQ(qwen.max_position_embeddings, 131072);
+    EXPECT_EQ(qwen_model.max_position_embeddings, 131072);
     EXPECT_EQ(qwen.scaling.type, RopeScalingType::None);
+    // "use_sliding_window": false: every layer is full attention.
+    for (const LayerPositions& l : qwen_model.layers) EXPECT_EQ(l.attention, AttentionKind::Full);
     // theta_1 = 1e6^(-2/128) = 10^(-6/64).
-    EXPECT_NEAR(to_rope_encoding(qwen).frequencies(1).inverse_frequencies[1],
-                std::pow(10.0, -6.0 / 64.0), 1e-15);
+    EXPECT_NEAR(qwen.encoding().frequencies(1).inverse_frequencies[1], std::pow(10.0, -6.0 / 64.0),
+                1e-15);
 
-    ModelRopeConfig mistral = read_hf_config(shared_config("mistral-7b-v0.1.json"));
+    ModelPositions mistral = read_hf_config(test_config("mistral-7b-v0.1.json"));
     EXPECT_EQ(mistral.model_type, "mistral");
-    EXPECT_EQ(mistral.head_dim, 128);
-    EXPECT_EQ(mistral.base, 10000.0);
+    EXPECT_EQ(only_rope(mistral).head_dim, 128);
+    EXPECT_EQ(only_rope(mistral).base, 10000.0);
     EXPECT_EQ(mistral.max_position_embeddings, 32768);
+    // MistralAttention slides sliding_window 4096 in every layer.
+    ASSERT_EQ(mistral.layers.size(), 32u);
+    for (const LayerPositions& l : mistral.layers) {
+        EXPECT_EQ(l.attention, AttentionKind::Sliding);
+        EXPECT_EQ(l.window, 4096);
+    }
 }
 
 TEST(HfConfig, Phi2PartialRotary) {
-    ModelRopeConfig c = read_hf_config(shared_config("phi-2.json"));
+    ModelPositions m = read_hf_config(test_config("phi-2.json"));
+    const RopeScheme& c = only_rope(m);
     EXPECT_EQ(c.head_dim, 80);  // 2560 / 32
     EXPECT_EQ(c.partial_rotary_factor, 0.4);
     EXPECT_EQ(c.rotary_dim, 32);  // int(80 * 0.4)
-    RopeEncoding rope = to_rope_encoding(c);
+    RopeEncoding rope = c.encoding();
     EXPECT_EQ(rope.dim, 80);
     EXPECT_EQ(rope.rotary_dim(), 32);
     EXPECT_EQ(rope.style, RopeStyle::Half);
@@ -91,8 +116,11 @@ TEST(HfConfig, Phi2PartialRotary) {
 }
 
 TEST(HfConfig, Phi35LongRope) {
-    ModelRopeConfig c = read_hf_config(shared_config("phi-3.5-mini-instruct.json"));
-    EXPECT_EQ(c.model_type, "phi3");
+    ModelPositions m = read_hf_config(test_config("phi-3.5-mini-instruct.json"));
+    EXPECT_EQ(m.model_type, "phi3");
+    // sliding_window 262144 outreaches max_position_embeddings 131072: full attention.
+    EXPECT_EQ(m.layers.at(0).attention, AttentionKind::Full);
+    const RopeScheme& c = only_rope(m);
     EXPECT_EQ(c.head_dim, 96);  // 3072 / 32
     EXPECT_EQ(c.rotary_dim, 96);
     const RopeScaling& s = c.scaling;
@@ -105,7 +133,7 @@ TEST(HfConfig, Phi35LongRope) {
     EXPECT_EQ(s.long_factor[47], 64.83999633789062);
 
     // Reference script, "longrope Phi-3.5-mini seq_len 4096/4097 (indices 0, 1, 20, 47)".
-    RopeEncoding rope = to_rope_encoding(c);
+    RopeEncoding rope = c.encoding();
     const int idx[] = {0, 1, 20, 47};
     const double short_expected[] = {1.0, 0.8092198046104523, 0.011645594269833658,
                                      4.2659433051390916e-05};
@@ -124,19 +152,24 @@ TEST(HfConfig, Phi35LongRope) {
 }
 
 TEST(HfConfig, ModelsWithoutRope) {
-    ModelRopeConfig gpt2 = read_hf_config(shared_config("gpt2.json"));
+    ModelPositions gpt2 = read_hf_config(test_config("gpt2.json"));
     EXPECT_FALSE(gpt2.has_rope());
     EXPECT_EQ(gpt2.kind, PositionKind::LearnedAbsolute);
     EXPECT_EQ(gpt2.max_position_embeddings, 1024);  // n_positions
+    EXPECT_EQ(gpt2.table_rows, 1024);
+    EXPECT_EQ(gpt2.table_dim, 768);  // n_embd
+    EXPECT_EQ(gpt2.table_offset, 0);
+    EXPECT_EQ(gpt2.table_tensors, std::vector<std::string>{"wpe.weight"});
     EXPECT_EQ(describe_positions(gpt2),
               "gpt2 uses learned absolute positions (a table of 1024 positions), not RoPE");
-    EXPECT_INPUT_ERROR(to_rope_encoding(gpt2), "--model-config");
 
-    ModelRopeConfig bert = read_hf_config(shared_config("bert-base-uncased.json"));
+    ModelPositions bert = read_hf_config(test_config("bert-base-uncased.json"));
     EXPECT_EQ(bert.kind, PositionKind::LearnedAbsolute);
     EXPECT_EQ(bert.max_position_embeddings, 512);
+    EXPECT_EQ(bert.table_tensors,
+              std::vector<std::string>{"embeddings.position_embeddings.weight"});
 
-    ModelRopeConfig t5 = read_hf_config(shared_config("t5-small.json"));
+    ModelPositions t5 = read_hf_config(test_config("t5-small.json"));
     EXPECT_EQ(t5.kind, PositionKind::T5RelativeBuckets);
     EXPECT_EQ(t5.relative_attention_num_buckets, 32);
     EXPECT_EQ(t5.relative_attention_max_distance, 128);  // absent: T5Config's default
@@ -145,29 +178,31 @@ TEST(HfConfig, ModelsWithoutRope) {
 }
 
 TEST(HfConfig, DescribesRopeModels) {
-    EXPECT_EQ(describe_positions(read_hf_config(shared_config("llama-3.1-8b.json"))),
+    EXPECT_EQ(describe_positions(read_hf_config(test_config("llama-3.1-8b.json"))),
               "llama uses RoPE: head_dim 128, rotary_dim 128, rope_theta 500000, rope_scaling "
               "llama3 (factor 8)");
-    EXPECT_EQ(describe_positions(read_hf_config(shared_config("phi-3.5-mini-instruct.json"))),
+    EXPECT_EQ(describe_positions(read_hf_config(test_config("phi-3.5-mini-instruct.json"))),
               "phi3 uses RoPE: head_dim 96, rotary_dim 96, rope_theta 10000, rope_scaling longrope "
               "(trained on 4096, extended to 131072 positions)");
 }
 
 TEST(HfConfig, LegacyTypeKeyAndYarnOptions) {
-    ModelRopeConfig linear = read_hf_config(write_config(
+    ModelPositions linear_model = read_hf_config(write_config(
         R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4,
             "max_position_embeddings": 2048, "rope_scaling": {"type": "linear", "factor": 2.0}})"));
+    const RopeScheme& linear = only_rope(linear_model);
     EXPECT_EQ(linear.head_dim, 16);
     EXPECT_EQ(linear.scaling.type, RopeScalingType::Linear);
     EXPECT_EQ(linear.scaling.factor, 2.0);
 
     // Qwen2.5's documented yarn block; beta_fast null means the default 32 (Python's `or`).
-    ModelRopeConfig yarn = read_hf_config(write_config(
+    ModelPositions yarn_model = read_hf_config(write_config(
         R"({"model_type": "qwen2", "hidden_size": 3584, "num_attention_heads": 28,
             "max_position_embeddings": 32768, "rope_theta": 1000000.0,
             "rope_scaling": {"rope_type": "yarn", "factor": 4.0, "beta_fast": null,
                              "beta_slow": 2, "mscale": 0.5, "truncate": false,
                              "original_max_position_embeddings": 32768}})"));
+    const RopeScheme& yarn = only_rope(yarn_model);
     EXPECT_EQ(yarn.scaling.type, RopeScalingType::Yarn);
     EXPECT_EQ(yarn.scaling.factor, 4.0);
     EXPECT_EQ(yarn.scaling.beta_fast, 32.0);
@@ -179,11 +214,12 @@ TEST(HfConfig, LegacyTypeKeyAndYarnOptions) {
 }
 
 TEST(HfConfig, RopeParametersBlockOfTransformers5) {
-    ModelRopeConfig c = read_hf_config(write_config(
+    ModelPositions m = read_hf_config(write_config(
         R"({"model_type": "llama", "hidden_size": 256, "num_attention_heads": 2, "head_dim": 64,
             "max_position_embeddings": 4096, "rope_theta": 5.0,
             "rope_parameters": {"rope_type": "dynamic", "rope_theta": 20000.0, "factor": 3.0,
                                 "partial_rotary_factor": 0.5}})"));
+    const RopeScheme& c = only_rope(m);
     EXPECT_EQ(c.head_dim, 64);   // the head_dim key wins over 256 / 2
     EXPECT_EQ(c.base, 20000.0);  // rope_parameters' rope_theta wins
     EXPECT_EQ(c.partial_rotary_factor, 0.5);
@@ -197,19 +233,21 @@ TEST(HfConfig, RopeParametersBlockOfTransformers5) {
 }
 
 TEST(HfConfig, GptNeoxKeysAndPhi3Aliases) {
-    ModelRopeConfig neox = read_hf_config(write_config(
+    ModelPositions neox_model = read_hf_config(write_config(
         R"({"model_type": "gpt_neox", "hidden_size": 512, "num_attention_heads": 8,
             "rotary_pct": 0.25, "rotary_emb_base": 10000, "max_position_embeddings": 2048})"));
+    const RopeScheme& neox = only_rope(neox_model);
     EXPECT_EQ(neox.head_dim, 64);
     EXPECT_EQ(neox.rotary_dim, 16);
     EXPECT_EQ(neox.base, 10000.0);
 
     for (const char* alias : {"su", "yarn"}) {
-        ModelRopeConfig phi3 = read_hf_config(write_config(
+        ModelPositions phi3_model = read_hf_config(write_config(
             std::string(R"({"model_type": "phi3", "hidden_size": 16, "num_attention_heads": 2,
                 "max_position_embeddings": 8192, "original_max_position_embeddings": 2048,
                 "rope_scaling": {"type": ")") +
             alias + R"(", "short_factor": [1, 2, 3, 4], "long_factor": [5, 6, 7, 8]}})"));
+        const RopeScheme& phi3 = only_rope(phi3_model);
         EXPECT_EQ(phi3.scaling.type, RopeScalingType::LongRope) << alias;
         EXPECT_EQ(phi3.scaling.long_factor[3], 8.0);
     }
@@ -220,6 +258,7 @@ TEST(HfConfig, RejectsBadConfigs) {
     EXPECT_INPUT_ERROR(read_hf_config(write_config(R"({"model_type": "llama",)")),
                        "--model-config");
     EXPECT_INPUT_ERROR(read_hf_config(write_config("[1, 2]")), "--model-config");
+    // Neither a known model_type nor RoPE keys, with or without model_type.
     EXPECT_INPUT_ERROR(read_hf_config(write_config(R"({"hidden_size": 64})")), "model_type");
     EXPECT_INPUT_ERROR(read_hf_config(write_config(R"({"model_type": "mystery"})")), "model_type");
 
@@ -270,10 +309,13 @@ TEST(HfConfig, RejectsBadConfigs) {
                               "short_factor": [1, 1, 1, 1, 1, 1, 1, 1],
                               "long_factor": [1, 1, 1, 1, 1, 1, 1, 1]})")),
                        "rope_scaling.factor");  // no factor and no original length
-    EXPECT_INPUT_ERROR(
-        read_hf_config(bad(R"("rope_parameters": {"full_attention": {"rope_type": "default"}})")),
-        "rope_parameters.full_attention");
-    EXPECT_INPUT_ERROR(read_hf_config(write_config(R"({"model_type": "llama"})")), "hidden_size");
+    // A per-layer-type block for a layer type this model does not have.
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_parameters": {"full_attention": {},
+                                             "sliding_attention": {}})")),
+                       "rope_parameters.sliding_attention");
+    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_parameters": {"full_attention": 4})")),
+                       "rope_parameters.full_attention");
+    EXPECT_INPUT_ERROR(read_hf_config(write_config(R"({"model_type": "mistral"})")), "hidden_size");
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/gui/preset.h"
-#include "app/gui/view_figures.h"
+#include "app/gui/files/preset.h"
+#include "app/gui/views/view_figures.h"
 #include "expect_input_error.h"
 
 namespace posviz::gui {

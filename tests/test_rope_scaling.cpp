@@ -307,8 +307,14 @@ TEST(RopeScaling, RejectsBadInput) {
     EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, llama, 10),
                        "rope_scaling.original_max_position_embeddings");
     llama.original_max_position_embeddings = 8192;
-    llama.high_freq_factor = 1.0;  // == low_freq_factor: the smooth band would divide by zero
+    llama.high_freq_factor = 0.5;  // < low_freq_factor: the bands would overlap
     EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, llama, 10), "rope_scaling.high_freq_factor");
+    // == low_freq_factor (Llama 4 Scout): no smooth band; long wavelengths divided, short kept.
+    llama.high_freq_factor = 1.0;
+    // Base 10^6, 8 dims: pair 2's wavelength 2π·10^3 < 8192 stays, pair 3's 2π·10^4.5 is / 8.
+    const Vector equal_bands = rope_frequencies(1e6, 8, llama, 10).inverse_frequencies;
+    EXPECT_DOUBLE_EQ(equal_bands[2], std::pow(1e6, -4.0 / 8));
+    EXPECT_DOUBLE_EQ(equal_bands[3], std::pow(1e6, -6.0 / 8) / 8);
 
     RopeScaling yarn = make(RopeScalingType::Yarn, 4.0);
     EXPECT_INPUT_ERROR(rope_frequencies(10000.0, 8, yarn, 10),

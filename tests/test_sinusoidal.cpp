@@ -31,12 +31,13 @@ TEST(Sinusoidal, InterleavedTableByHand) {
 }
 
 TEST(Sinusoidal, HalvesLayoutIsAllSinesThenAllCosines) {
-    // D = 4 at position 1: [sin 1, sin 0.01 | cos 1, cos 0.01].
+    // D = 4 at position 1, with Tensor2Tensor's frequencies 10000^(-i/(D/2 - 1)) = 1, 1e-4:
+    // [sin 1, sin 1e-4 | cos 1, cos 1e-4].
     Matrix pe = SinusoidalEncoding{4, 10000.0, SinusoidalLayout::Halves}.table(2);
     EXPECT_NEAR(pe(1, 0), 0.8414709848078965, 1e-15);
-    EXPECT_NEAR(pe(1, 1), 0.009999833334166664, 1e-15);
+    EXPECT_NEAR(pe(1, 1), 9.999999983333334e-05, 1e-15);
     EXPECT_NEAR(pe(1, 2), 0.5403023058681398, 1e-15);
-    EXPECT_NEAR(pe(1, 3), 0.9999500004166653, 1e-15);
+    EXPECT_NEAR(pe(1, 3), 0.999999995, 1e-15);
 }
 
 TEST(Sinusoidal, MatchesNaiveFormulaForALargerTable) {

@@ -11,6 +11,7 @@
 #include "app/cli/backend_options.h"
 #include "app/cli/rope_scaling_options.h"
 #include "app/cli/scene_options.h"
+#include "app/gui/latency_bench.h"
 #include "core/figure_data.h"
 #include "core/figures/figures.h"
 #include "core/input_error.h"
@@ -70,17 +71,22 @@ void run_bench(const BenchArgs& args) {
 
 }  // namespace
 
-void add_bench_command(CLI::App& app) {
+void add_bench_command(CLI::App& app, int& exit_status) {
     auto args = std::make_shared<BenchArgs>();
     CLI::App* cmd = app.add_subcommand("bench", "time the computation of one figure's data");
-    cmd->add_option("FIGURE", args->scene.figure, "a figure, as for export")->required();
+    // Not ->required(): `bench latency` is a subcommand, and CLI11 would ask for FIGURE there too.
+    cmd->add_option("FIGURE", args->scene.figure, "a figure, as for export");
+    gui::add_latency_bench_command(*cmd, exit_status);
     cmd->add_option("--repeat", args->repeat, "runs to take the median of")->capture_default_str();
     cmd->add_flag("--picture", args->picture,
                   "time the figure instead of its data (scores: reduced when L > --resolution)");
     add_backend_option(*cmd, args->backend);
     add_scene_options(*cmd, args->scene);
     add_rope_scaling_options(*cmd, args->rope_flags);
-    cmd->callback([args] {
+    cmd->callback([args, cmd] {
+        if (cmd->got_subcommand("latency")) return;
+        if (args->scene.figure.empty())
+            throw InputError("FIGURE", "", "a figure (see posviz list), or latency");
         apply_rope_scaling_options(args->rope_flags, args->scene);
         run_bench(*args);
     });

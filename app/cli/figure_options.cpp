@@ -4,40 +4,167 @@
 
 #include "app/render/animation.h"
 #include "app/render/export.h"
+#include "core/encodings/checks.h"
 #include "core/figure/theme.h"
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 
 namespace posviz {
 
+namespace {
+
+// The one check of these options (CLI11's Range would let nan through), for the command line and
+// the GUI alike.
+constexpr double k_min_inches = 0.5, k_max_inches = 100.0;
+constexpr int k_min_dpi = 10, k_max_dpi = 1200;
+constexpr int k_max_frames = 10000;
+constexpr int k_max_fps = 60;
+constexpr double k_min_font_size = 6.0, k_max_font_size = 96.0;
+constexpr int k_max_cols = 64;
+
+// Decision: the heights that go with each width — a paper column 3.25 × 2.4 in, a text width
+// 6.75 × 3.6 in, a 16:9 slide 13.33 × 7.5 in, an A1 poster sheet 33.1 × 23.4 in (landscape).
+struct FigureSize {
+    const char* name;
+    double width_in, height_in;
+};
+constexpr FigureSize k_figure_sizes[] = {
+    {"column", 3.25, 2.4}, {"text", 6.75, 3.6}, {"slide", 13.33, 7.5}, {"poster", 33.11, 23.39}};
+
+std::string figure_size_names() {
+    std::string names;
+    for (const FigureSize& s : k_figure_sizes)
+        names += (names.empty() ? "" : "|") + std::string(s.name);
+    return names;
+}
+
+const FigureSize& find_figure_size(const std::string& name) {
+    for (const FigureSize& s : k_figure_sizes)
+        if (name == s.name) return s;
+    throw InputError("--size", name, figure_size_names());
+}
+
+void check_inches(const char* option, double inches) {
+    if (inches == 0.0) return;  // the figure's own size
+    if (!(inches >= k_min_inches && inches <= k_max_inches))
+        throw InputError(option, format_number(inches),
+                         "inches in " + format_number(k_min_inches) + ".." +
+                             format_number(k_max_inches) + " (or 0: the figure's own size)");
+}
+
+void check_count(const char* option, int value, int min, int max) {
+    if (value < min || value > max)
+        throw InputError(option, std::to_string(value),
+                         "an integer in " + std::to_string(min) + ".." + std::to_string(max));
+}
+
+void check_figure_export_options(const FigureExportOptions& o) {
+    check_inches("--width", o.width_in);
+    check_inches("--height", o.height_in);
+    if (!o.size.empty()) find_figure_size(o.size);
+    if (o.font_size && !(*o.font_size >= k_min_font_size && *o.font_size <= k_max_font_size))
+        throw InputError("--font-size", format_number(*o.font_size),
+                         "points in " + format_number(k_min_font_size) + ".." +
+                             format_number(k_max_font_size) + " (the axis labels' size)");
+    if (o.cols) check_count("--cols", *o.cols, 1, k_max_cols);
+    check_count("--dpi", o.dpi, k_min_dpi, k_max_dpi);
+    check_count("--frames", o.frames, 1, k_max_frames);
+    check_count("--fps", o.fps, 1, k_max_fps);
+    if (o.lang != "en" && o.lang != "zh") throw InputError("--lang", o.lang, "en or zh");
+    find_theme(o.theme);
+}
+
+// "(a) " before each panel's title, unless the figure numbers its panels itself (terms'
+// Transformer-XL panels are (a)–(d) as in the paper).
+void label_panels(Figure& figure) {
+    for (size_t i = 0; i < figure.panels.size(); ++i) {
+        std::string& title = figure.panels[i].title;
+        if (title.size() >= 3 && title[0] == '(' && title[2] == ')') continue;
+        const std::string label =
+            i < 26 ? std::string("(") + char('a' + i) + ")" : "(" + std::to_string(i + 1) + ")";
+        title = title.empty() ? label : label + " " + title;
+    }
+}
+
+void apply_text_options(Figure& figure, const FigureExportOptions& o) {
+    if (o.title) figure.title = *o.title == "none" ? "" : *o.title;
+    if (o.subtitle) figure.subtitle = *o.subtitle == "none" ? "" : *o.subtitle;
+    if (o.panel_labels) label_panels(figure);
+}
+
+}  // namespace
+
 void add_figure_export_options(CLI::App& cmd, FigureExportOptions& o) {
-    cmd.add_option("--width", o.width_in, "figure width in inches (default: the figure's own)")
-        ->check(CLI::Range(0.5, 100.0));
-    cmd.add_option("--height", o.height_in, "figure height in inches (default: the figure's own)")
-        ->check(CLI::Range(0.5, 100.0));
-    cmd.add_option("--dpi", o.dpi, "pixels per inch of .png/.gif/.mp4 output")
-        ->check(CLI::Range(10, 1200))
+    const std::string inches = ", " + format_number(k_min_inches) + ".." +
+                               format_number(k_max_inches) + " (default: the figure's own)";
+    cmd.add_option("--width", o.width_in, "figure width in inches" + inches);
+    cmd.add_option("--height", o.height_in, "figure height in inches" + inches);
+    cmd.add_option("--size", o.size,
+                   figure_size_names() +
+                       ": a paper column (3.25 × 2.4 in), the text width (6.75 × 3.6 in), a 16:9 "
+                       "slide (13.33 × 7.5 in) or an A1 poster (33.1 × 23.4 in); --width and "
+                       "--height replace its sides");
+    cmd.add_option_function<double>(
+        "--font-size", [&o](double v) { o.font_size = v; },
+        "points of the axis labels, " + format_number(k_min_font_size) + ".." +
+            format_number(k_max_font_size) +
+            " (default: set for the size, ~8–9 pt on paper, 18 pt on a slide)");
+    cmd.add_option_function<int>(
+        "--cols", [&o](int v) { o.cols = v; },
+        "panels per row, 1.." + std::to_string(k_max_cols) +
+            " (default: the grid that best fits the canvas)");
+    cmd.add_flag("--panel-labels", o.panel_labels, "label the panels (a), (b), …");
+    cmd.add_flag("--annotate", o.annotate,
+                 "write each value in its cell, for matrices of at most 16 × 16 cells");
+    cmd.add_option_function<std::string>(
+        "--title", [&o](const std::string& v) { o.title = v; },
+        "the figure's title instead of its own; none: no title");
+    cmd.add_option_function<std::string>(
+        "--subtitle", [&o](const std::string& v) { o.subtitle = v; },
+        "the figure's subtitle instead of its own; none: no subtitle");
+    cmd.add_option("--dpi", o.dpi,
+                   "pixels per inch of .png/.gif/.mp4 output, " + std::to_string(k_min_dpi) + ".." +
+                       std::to_string(k_max_dpi))
         ->capture_default_str();
     cmd.add_option("--theme", o.theme, "light (paper) or dark (slides)")->capture_default_str();
     cmd.add_flag("--transparent", o.transparent, "PNG without a background");
     cmd.add_option("--colormap", o.colormap, "viridis|magma|cividis|RdBu_r (default: per figure)");
     cmd.add_option("--lang", o.lang, "label language: en or zh")->capture_default_str();
     cmd.add_flag("--log-x", o.log_x, "decay: relative distance on a log axis");
-    cmd.add_option("--frames", o.frames, "rotation animation: number of frames (positions m)")
-        ->check(CLI::Range(1, 10000))
+    cmd.add_flag("--split", o.split, "curves: one panel per dimension");
+    cmd.add_flag("--all-heads", o.all_heads,
+                 "bias with --encoding alibi: one matrix per head (0 … --heads − 1)");
+    cmd.add_option(
+           "--frames", o.frames,
+           "rotation animation: number of frames (positions m), 1.." + std::to_string(k_max_frames))
         ->capture_default_str();
-    cmd.add_option("--fps", o.fps, "rotation animation: frames per second")
-        ->check(CLI::Range(1, 60))
+    cmd.add_option("--fps", o.fps,
+                   "rotation animation: frames per second, 1.." + std::to_string(k_max_fps))
         ->capture_default_str();
 }
 
 void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
                          const std::string& out_path, ScoresBackend* scores_backend) {
-    if (o.lang != "en" && o.lang != "zh") throw InputError("--lang", o.lang, "en or zh");
-    const FigureOptions figure_options{o.lang, o.colormap, o.log_x, scores_backend};
-    const ExportOptions export_options{o.width_in, o.height_in,   o.dpi,
-                                       o.theme,    o.transparent, o.lang};
-    find_theme(o.theme);
+    check_figure_export_options(o);
+    FigureOptions figure_options{o.lang, o.colormap, o.log_x, scores_backend};
+    figure_options.split = o.split;
+    figure_options.all_heads = o.all_heads;
+    ExportOptions export_options;
+    const FigureSize* size = o.size.empty() ? nullptr : &find_figure_size(o.size);
+    export_options.width_in = o.width_in > 0.0 ? o.width_in : size ? size->width_in : 0.0;
+    export_options.height_in = o.height_in > 0.0 ? o.height_in : size ? size->height_in : 0.0;
+    export_options.dpi = o.dpi;
+    export_options.theme = o.theme;
+    export_options.transparent = o.transparent;
+    export_options.lang = o.lang;
+    export_options.font_size = o.font_size.value_or(0.0);
+    export_options.cols = o.cols.value_or(0);
+    export_options.annotate = o.annotate;
+    export_options.max_bytes = scene.max_bytes;
+    auto build = [&](Figure figure) {
+        apply_text_options(figure, o);
+        return figure;
+    };
     const std::string extension = std::filesystem::path(out_path).extension().string();
     if (extension != ".png" && extension != ".svg" && extension != ".pdf" && extension != ".gif" &&
         extension != ".mp4")
@@ -48,11 +175,11 @@ void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
                              "a .png, .svg or .pdf file (only the rotation figure animates)");
         const AnimationOptions animation{export_options, o.frames, o.fps};
         export_animation(
-            [&](int f) { return build_rotation_frame(scene, figure_options, f, o.frames); },
+            [&](int f) { return build(build_rotation_frame(scene, figure_options, f, o.frames)); },
             animation, out_path);
         return;
     }
-    export_figure(build_figure(scene, figure_options), export_options, out_path);
+    export_figure(build(build_figure(scene, figure_options)), export_options, out_path);
 }
 
 }  // namespace posviz

@@ -1,16 +1,26 @@
 // Command-line options for pictures (`posviz export FIGURE -o out.png|.svg|.pdf|.gif|.mp4`):
 //   --width, --height  figure size in inches (default: the figure's own, e.g. 6.4 × 4.8); PNG,
 //                      GIF and MP4 pixels are inches × --dpi, SVG and PDF pages are in points
+//   --size             column|text|slide|poster: a width and height (each replaced by --width or
+//                      --height when given); type and layout follow the size
+//   --font-size        points of the axis labels (default: set for the size)
+//   --cols             panels per row (default: the grid that fits the canvas)
+//   --panel-labels     (a), (b), … before the panel titles
+//   --annotate         each cell's value written in matrices of at most 16 × 16
+//   --title, --subtitle  replace the figure's own; "none" leaves it out
 //   --dpi              pixels per inch for PNG/GIF/MP4, 10..1200 (default 150)
 //   --theme            light (paper) | dark (slides)
 //   --transparent      PNG without background
 //   --colormap         viridis|magma|cividis|RdBu_r, replacing each figure's default
 //   --lang             en | zh (Simplified Chinese labels, Noto Sans CJK SC)
 //   --log-x            decay: relative distance on a log axis
+//   --split            curves: one panel per dimension
+//   --all-heads        bias with alibi: one matrix per head
 //   --frames, --fps    rotation animation length and speed (.gif/.mp4)
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 
 #include "core/figures/figures.h"
@@ -21,12 +31,20 @@ namespace posviz {
 struct FigureExportOptions {
     double width_in = 0.0;  // 0: the figure's designed size
     double height_in = 0.0;
+    std::string size;                 // empty or a name of k_figure_sizes (figure_options.cpp)
+    std::optional<double> font_size;  // unset: set for the canvas
+    std::optional<int> cols;          // unset: the grid that fits the canvas
+    bool panel_labels = false;
+    bool annotate = false;                       // numbers in the cells of matrices up to 16 × 16
+    std::optional<std::string> title, subtitle;  // unset: the figure's own; "none": none
     int dpi = 150;
     std::string theme = "light";
     bool transparent = false;
     std::string colormap;
     std::string lang = "en";
     bool log_x = false;
+    bool split = false;      // curves: one panel per dim
+    bool all_heads = false;  // bias: every ALiBi head
     int frames = 48;
     int fps = 12;
 };
@@ -34,8 +52,9 @@ struct FigureExportOptions {
 void add_figure_export_options(CLI::App& cmd, FigureExportOptions& options);
 
 // Builds scene.figure and writes it to out_path: .png/.svg/.pdf for every figure, .gif/.mp4 for
-// `rotation` only. InputError("-o", ...) for other extensions or combinations. `scores_backend`,
-// if given, computes the scores figure's matrices (the GPU).
+// `rotation` only. InputError naming the option for a value out of range (a non-finite --width,
+// --dpi 0, a picture too large, ...), InputError("-o", ...) for other extensions or combinations.
+// `scores_backend`, if given, computes the scores figure's matrices (the GPU).
 void export_scene_figure(const Scene& scene, const FigureExportOptions& options,
                          const std::string& out_path, ScoresBackend* scores_backend = nullptr);
 

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "app/gui/window.h"
+#include "app/gui/window/window.h"
 #include "gpu/egl_context.h"
 
 namespace posviz {

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "app/gui/preset.h"
+#include "app/gui/files/preset.h"
 #include "core/figure_data.h"
 
 namespace posviz {

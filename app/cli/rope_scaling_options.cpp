@@ -1,8 +1,9 @@
 #include "app/cli/rope_scaling_options.h"
 
 #include <cmath>
+#include <cstdio>
 
-#include "core/formats/hf_config.h"
+#include "core/formats/hf_config/model_scene.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -18,34 +19,36 @@ void require_finite_positive(const char* option, double value) {
         throw InputError(option, std::to_string(value), "a finite number greater than 0");
 }
 
-// A model config sets what the model does; non-RoPE models are described instead (T5's buckets are
-// the one such encoding that needs no trained table to show).
-void apply_model_config(const std::string& path, Scene& scene) {
-    const ModelRopeConfig config = read_hf_config(path);
-    if (config.kind == PositionKind::T5RelativeBuckets) {
-        scene.encoding = "t5";
-        scene.num_buckets = config.relative_attention_num_buckets;
-        scene.max_distance = config.relative_attention_max_distance;
-        return;
-    }
-    if (!config.has_rope())
-        throw InputError("--model-config", path,
-                         "a RoPE or T5 model's config (" + describe_positions(config) + ")");
-    const RopeEncoding rope = to_rope_encoding(config);
-    scene.encoding = scene.encoding == "xpos" ? "xpos" : "rope";
-    scene.dim = rope.dim;
-    scene.base = rope.base;
-    scene.rope_style = "half";
-    scene.rotary_fraction = rope.rotary_fraction;
-    scene.rope_scaling = rope.scaling;
+// The model's encoding in the scene; notes (several schemes, a NoPE layer) go to stderr.
+void apply_model(const RopeScalingFlags& f, Scene& scene) {
+    ModelChoice choice{f.model_config, f.model_dir, given(f, "--layer") ? f.layer : -1,
+                       f.layer_type, given(f, "--encoding")};
+    for (const std::string& note : apply_model_to_scene(choice, scene).notes)
+        std::fprintf(stderr, "posviz: %s\n", note.c_str());
 }
 
 }  // namespace
 
-void add_rope_scaling_options(CLI::App& cmd, RopeScalingFlags& f) {
+void add_model_options(CLI::App& cmd, RopeScalingFlags& f) {
     f.cmd = &cmd;
-    cmd.add_option("--model-config", f.model_config,
-                   "Hugging Face config.json: head dim, rope_theta, partial rotary, rope_scaling");
+    CLI::Option* config = cmd.add_option(
+        "--model-config", f.model_config,
+        "Hugging Face config.json: layers, head dim, rope_theta, partial rotary, rope_scaling");
+    CLI::Option* dir = cmd.add_option(
+        "--model", f.model_dir,
+        "Hugging Face model folder (config.json, model.safetensors or its sharded index; also "
+        "the cache's models--org--name)");
+    config->excludes(dir);
+}
+
+void add_rope_scaling_options(CLI::App& cmd, RopeScalingFlags& f) {
+    add_model_options(cmd, f);
+    CLI::Option* layer = cmd.add_option(
+        "--layer", f.layer, "with a model: the layer whose positions are shown, from 0");
+    CLI::Option* type = cmd.add_option("--layer-type", f.layer_type,
+                                       "with a model: full|sliding, the first such layer (default: "
+                                       "the first full layer with RoPE)");
+    layer->excludes(type);
     cmd.add_option("--rope-scaling", f.rope_scaling,
                    "none|linear|ntk|dynamic|yarn|llama3|longrope");
     cmd.add_option("--factor", f.factor, "scaling factor")->capture_default_str();
@@ -63,7 +66,14 @@ void add_rope_scaling_options(CLI::App& cmd, RopeScalingFlags& f) {
 }
 
 void apply_rope_scaling_options(const RopeScalingFlags& f, Scene& scene) {
-    if (!f.model_config.empty()) apply_model_config(f.model_config, scene);
+    const bool model = !f.model_config.empty() || !f.model_dir.empty();
+    if (!model && (given(f, "--layer") || given(f, "--layer-type")))
+        throw InputError(given(f, "--layer") ? "--layer" : "--layer-type",
+                         given(f, "--layer") ? std::to_string(f.layer) : f.layer_type,
+                         "a model to choose a layer of (--model-config FILE or --model DIR)");
+    if (given(f, "--layer") && f.layer < 0)
+        throw InputError("--layer", std::to_string(f.layer), "a layer index from 0");
+    if (model) apply_model(f, scene);
     RopeScaling& s = scene.rope_scaling;
     if (given(f, "--rope-scaling"))
         s.type = parse_rope_scaling_type(f.rope_scaling, "--rope-scaling");
@@ -102,9 +112,18 @@ void apply_rope_scaling_options(const RopeScalingFlags& f, Scene& scene) {
         require_finite_positive("--attention-factor", f.attention_factor);
         s.attention_factor = f.attention_factor;
     }
+    // Dynamic NTK grows the base past max_position_embeddings (_compute_dynamic_ntk_parameters).
+    // Given flags alone, the training length is the one length the user may have written.
+    if (s.type == RopeScalingType::Dynamic && s.max_position_embeddings == 0) {
+        if (s.original_max_position_embeddings == 0)
+            throw InputError("--max-pos", "nothing",
+                             "the length past which dynamic scaling grows the base (--max-pos, or "
+                             "--original-max-pos when it is the same)");
+        s.max_position_embeddings = s.original_max_position_embeddings;
+    }
     // A scaling set by flags alone: errors about its missing fields name the flag, e.g.
     // "--rope-scaling.original_max_position_embeddings" (set it with --original-max-pos).
-    if (f.model_config.empty()) s.block = "--rope-scaling";
+    if (!model) s.block = "--rope-scaling";
 }
 
 }  // namespace posviz

@@ -1,7 +1,10 @@
-// Options that describe a real model's RoPE: `--model-config config.json` and the context-extension
-// scaling flags (`--rope-scaling linear|ntk|dynamic|yarn|llama3|longrope`, `--factor`, ...).
-// They are applied to the Scene after parsing: the config sets D, base, partial rotary, the
-// rotate_half pairing and its rope_scaling block; flags given explicitly override single fields.
+// Options that describe a real model: `--model-config config.json` or `--model DIR` (a Hugging
+// Face model folder), `--layer N` / `--layer-type full|sliding` (which of its layers' position
+// scheme the figures use), and the context-extension scaling flags (`--rope-scaling
+// linear|ntk|dynamic|yarn|llama3|longrope`, `--factor`, ...). They are applied to the Scene after
+// parsing: the model sets the encoding (RoPE, NoPE, ALiBi, T5 buckets, or its learned table),
+// D, base, partial rotary, pairing and its scaling block; flags given explicitly override single
+// fields, and --encoding given explicitly keeps its encoding.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -13,6 +16,9 @@ namespace posviz {
 
 struct RopeScalingFlags {
     std::string model_config;
+    std::string model_dir;
+    int layer = -1;
+    std::string layer_type;
     std::string rope_scaling;
     double factor = 1.0;
     int original_max_pos = 0;
@@ -28,8 +34,12 @@ struct RopeScalingFlags {
 
 void add_rope_scaling_options(CLI::App& cmd, RopeScalingFlags& flags);
 
-// Fills scene from the flags (and the model config). Throws InputError naming the option or the
-// config.json field.
+// Registers --model-config and --model (one or the other) on a command that only reads a model.
+void add_model_options(CLI::App& cmd, RopeScalingFlags& flags);
+
+// Fills scene from the flags (and the model). Throws InputError naming the option or the
+// config.json field. Writes one line to stderr when the model has several position schemes and
+// none was chosen, or when the chosen layer has no positional encoding.
 void apply_rope_scaling_options(const RopeScalingFlags& flags, Scene& scene);
 
 }  // namespace posviz

@@ -1,19 +1,18 @@
 #include "app/gui/app.h"
 
 #include <epoxy/gl.h>
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>  // key codes: the GLFW backend fills io.KeysDown by them
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "app/gui/file_windows.h"
+#include "app/gui/files/file_windows.h"
 #include "app/gui/language.h"
-#include "app/gui/scene_controls.h"
-#include "app/gui/ui_style.h"
-#include "app/gui/views.h"
+#include "app/gui/views/scene_controls.h"
+#include "app/gui/views/views.h"
+#include "app/gui/window/key_commands.h"
+#include "app/gui/window/ui_style.h"
 #include "core/input_error.h"
 
 namespace posviz::gui {
@@ -54,24 +53,55 @@ void update_fonts_and_style(App& app) {
     }
 }
 
+void do_command(App& app, KeyCommand command) {
+    switch (command) {
+        case KeyCommand::ToggleLecture:
+            set_lecture(app, !app.lecture);
+            break;
+        case KeyCommand::LeaveLecture:
+            set_lecture(app, false);
+            break;
+        case KeyCommand::LectureFromFirst:
+        case KeyCommand::LectureFromHere:
+            set_lecture(app, true);
+            break;
+        case KeyCommand::ToggleControls:
+            app.show_controls = !app.show_controls;
+            app.layout_dirty = true;
+            break;
+        case KeyCommand::TogglePlay: {
+            ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
+            rotation.playing = !rotation.playing;
+            break;
+        }
+        case KeyCommand::BlackScreen:
+            app.black_screen = true;
+            break;
+        case KeyCommand::OpenPreset:
+            open_preset_chooser(app);
+            break;
+        default:
+            break;
+    }
+    const int slide = slide_after(command, app.preset_index, int(app.preset_paths.size()));
+    if (slide != app.preset_index) go_to_preset(app, slide);
+}
+
+// Every key pressed since the last frame counts, however short the tap (window.h).
 void handle_keys(App& app) {
+    const std::vector<KeyPress> presses = app.window->take_key_presses();
     const ImGuiIO& io = ImGui::GetIO();
     // Keys belong to a text field or a dragged slider while one is in use.
-    if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
-    auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), false); };
-    if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) set_lecture(app, !app.lecture);
-    if (app.lecture && pressed(ImGuiKey_Escape)) set_lecture(app, false);
-    if (ImGui::IsKeyPressed(GLFW_KEY_F9, false)) {
-        app.show_controls = !app.show_controls;
-        app.layout_dirty = true;
-    }
-    if (pressed(ImGuiKey_PageDown) || pressed(ImGuiKey_RightArrow))
-        go_to_preset(app, app.preset_index + 1);
-    if (pressed(ImGuiKey_PageUp) || pressed(ImGuiKey_LeftArrow))
-        go_to_preset(app, app.preset_index - 1);
-    if (pressed(ImGuiKey_Space)) {
-        ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
-        rotation.playing = !rotation.playing;
+    // The file chooser is modal: keys are its own while it is open.
+    if (io.WantTextInput || ImGui::IsAnyItemActive() || app.files.chooser.open) return;
+    for (const KeyPress& press : presses) {
+        // The key that ends a black screen does nothing else: the audience sees the slide
+        // they left, not the one after it.
+        if (app.black_screen) {
+            app.black_screen = false;
+            continue;
+        }
+        do_command(app, key_command(press.key, press.mods));
     }
 }
 
@@ -97,11 +127,7 @@ void status_text(const App& app) {
 void menu_bar(App& app) {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu(tr("File###file", "文件###file"))) {
-        if (ImGui::MenuItem(tr("Export…", "导出…"))) app.files.export_open = true;
-        if (ImGui::MenuItem(tr("Save preset…", "保存预设…"))) {
-            if (app.preset) app.files.draft = *app.preset;
-            app.files.save_open = true;
-        }
+        file_menu_items(app);
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu(tr("Views###views", "视图###views"))) {
@@ -195,6 +221,31 @@ void controls_window(App& app, ImVec2 pos, ImVec2 size) {
     if (!app.show_controls) app.layout_dirty = true;
 }
 
+// The menu bar, storyline bar, Scene window, views and file windows.
+void draw_windows(App& app) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    menu_bar(app);
+
+    const ImVec2 top = viewport->WorkPos;
+    const float width = viewport->WorkSize.x;
+    ImVec2 area_min(top.x, top.y + story_bar(app, top, width));
+    const ImVec2 area_max(top.x + width, top.y + viewport->WorkSize.y);
+    if (app.show_controls) {
+        const float controls_width = std::min(22.0f * ImGui::GetFontSize(), 0.32f * width);
+        controls_window(app, area_min, ImVec2(controls_width, area_max.y - area_min.y));
+        area_min.x += controls_width;
+    }
+    // A resized window, a taller storyline note or the controls closing all move the views.
+    const ImVec4 area(area_min.x, area_min.y, area_max.x, area_max.y);
+    if (area.x != app.view_area.x || area.y != app.view_area.y || area.z != app.view_area.z ||
+        area.w != app.view_area.w) {
+        app.view_area = area;
+        app.layout_dirty = true;
+    }
+    draw_views(app, area_min, area_max);
+    draw_file_windows(app);
+}
+
 }  // namespace
 
 void apply_preset(App& app, const Preset& preset) {
@@ -214,7 +265,7 @@ void apply_preset(App& app, const Preset& preset) {
 void go_to_preset(App& app, int index) {
     const int count = int(app.preset_paths.size());
     if (count == 0) return;
-    app.preset_index = ((index % count) + count) % count;
+    app.preset_index = std::clamp(index, 0, count - 1);
     try {
         apply_preset(app, read_preset(app.preset_paths[size_t(app.preset_index)]));
         app.problem.clear();
@@ -242,46 +293,54 @@ void draw_frame(App& app) {
     ImGui_ImplOpenGL3_NewFrame();
     app.window->new_frame();
     ImGui::NewFrame();
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
     handle_keys(app);
-    menu_bar(app);
-
-    const ImVec2 top = viewport->WorkPos;
-    const float width = viewport->WorkSize.x;
-    ImVec2 area_min(top.x, top.y + story_bar(app, top, width));
-    const ImVec2 area_max(top.x + width, top.y + viewport->WorkSize.y);
-    if (app.show_controls) {
-        const float controls_width = std::min(22.0f * ImGui::GetFontSize(), 0.32f * width);
-        controls_window(app, area_min, ImVec2(controls_width, area_max.y - area_min.y));
-        area_min.x += controls_width;
-    }
-    // A resized window, a taller storyline note or the controls closing all move the views.
-    const ImVec4 area(area_min.x, area_min.y, area_max.x, area_max.y);
-    if (area.x != app.view_area.x || area.y != app.view_area.y || area.z != app.view_area.z ||
-        area.w != app.view_area.w) {
-        app.view_area = area;
-        app.layout_dirty = true;
-    }
-    draw_views(app, area_min, area_max);
-    draw_file_windows(app);
+    app.window->set_title(window_title(app));
+    if (!app.black_screen) draw_windows(app);
     ImGui::Render();
 
     int fb_width = 0, fb_height = 0;
     app.window->framebuffer_size(fb_width, fb_height);
     glViewport(0, 0, fb_width, fb_height);
-    const Rgb background = figure_theme(app.theme, app.lecture).background;
+    const Rgb background =
+        app.black_screen ? Rgb{0.0, 0.0, 0.0} : figure_theme(app.theme, app.lecture).background;
     glClearColor(float(background.r), float(background.g), float(background.b), 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     save_pending_window_shot(app);
 }
 
+std::string window_title(const App& app) {
+    std::string title = "posviz";
+    if (app.preset) {
+        title += " — ";
+        if (app.preset_index >= 0)
+            title += std::to_string(app.preset_index + 1) + "/" +
+                     std::to_string(app.preset_paths.size()) + " ";
+        title += preset_title(*app.preset, language());
+    }
+    const ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
+    if (rotation.open)
+        title += rotation.playing ? tr(" — playing", " — 播放中") : tr(" — paused", " — 已暂停");
+    // An open file chooser is said too, once its path field has the keyboard (file_chooser.h).
+    if (app.files.chooser.open && app.files.chooser.ready) title += " — " + app.files.chooser.title;
+    return title;
+}
+
+bool frame_pending(const App& app) {
+    // A path chosen in the file chooser is taken by its owner on the next frame, a chooser just
+    // opened gives its path field the keyboard on the frame after it is drawn, and a window
+    // screenshot is saved on the frame after the click: all must come without further input.
+    const FileChooser& chooser = app.files.chooser;
+    return app.font_spec.extra != app.wanted_characters || app.layout_dirty ||
+           chooser.chosen.has_value() || (chooser.open && !chooser.ready) ||
+           !app.files.pending_window_shot.empty();
+}
+
 bool app_settled(const App& app) {
     for (const ViewRuntime& rt : app.runtime)
         for (const FigureJob& job : rt.jobs)
             if (job.computing()) return false;
-    return app.font_spec.extra == app.wanted_characters && !app.layout_dirty &&
-           !app.files.export_job.valid();
+    return !frame_pending(app) && !app.files.export_job.valid();
 }
 
 Preset current_state(const App& app) {
@@ -289,6 +348,16 @@ Preset current_state(const App& app) {
     p.scene = app.scene;
     p.views = app.views;
     return p;
+}
+
+bool stop_background_work(App& app, Deadline deadline) {
+    for (ViewRuntime& rt : app.runtime)
+        for (FigureJob& job : rt.jobs) job.cancel();
+    if (app.files.export_token) app.files.export_token->cancel();
+    bool stopped = true;
+    for (const ViewRuntime& rt : app.runtime)
+        for (const FigureJob& job : rt.jobs) stopped = job.wait_until(deadline) && stopped;
+    return app.files.export_job.wait_until(deadline) && stopped;
 }
 
 }  // namespace posviz::gui

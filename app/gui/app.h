@@ -4,17 +4,18 @@
 #pragma once
 
 #include <array>
-#include <future>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "app/gui/figure_job.h"
-#include "app/gui/fonts.h"
-#include "app/gui/preset.h"
-#include "app/gui/view_settings.h"
-#include "app/gui/window.h"
+#include "app/gui/files/file_chooser.h"
+#include "app/gui/files/preset.h"
+#include "app/gui/views/background_task.h"
+#include "app/gui/views/figure_job.h"
+#include "app/gui/views/view_settings.h"
+#include "app/gui/window/fonts.h"
+#include "app/gui/window/window.h"
 #include "core/scene.h"
 #include "gpu/gpu_scores_backend.h"
 
@@ -28,6 +29,7 @@ struct ViewRuntime {
     int focused_figure = 0;       // the one Export writes: the last one under the mouse
     double rotation_clock = 0.0;  // rotation: fractional positions played since the last step
     std::array<uint64_t, 2> scanned_versions{};  // figures whose text the font was checked for
+    float window_area = 0.0f;  // its window's pixels² on the last frame; 0: not drawn (Export)
 };
 
 // Where the mouse last pointed in the PE matrix (position and dimension): the curves, the
@@ -45,15 +47,17 @@ struct WriteOutcome {
     std::string error;
 };
 
-// Text fields of the Export and Save-preset windows, kept between openings.
+// The file windows' state, kept between openings: the file chooser, the Export and Save-preset
+// windows, the Scene window's file fields.
 struct FilePanels {
     bool export_open = false;
     bool save_open = false;
-    // Empty: named after the figure ("posviz-scores.png"), shown as the field's hint.
-    std::string figure_path, data_path;
-    std::string window_path = "posviz-window.png";
-    std::string preset_path = "my-preset.json";
+    FileChooser chooser;
+    std::vector<std::string> recent_presets;  // opened or saved, newest first (settings.json)
+    // Where this session last exported to; empty: the Pictures folder (user_folders.h).
+    std::string export_folder;
     std::string queries_path, keys_path, table_path;  // .npy files for the Scene window
+    std::string model_path, model_description;        // a config.json or model folder, described
     Preset draft;  // title and note being typed for the preset to save
     // The window screenshot is saved at the end of the frame after the click, which is drawn
     // without the Export window.
@@ -62,8 +66,10 @@ struct FilePanels {
     // A figure or data export computing and writing on a worker thread (a long map takes seconds):
     // the window keeps drawing meanwhile. Declared last in App, so it is waited for before the
     // GPU backend it may use goes away.
-    std::future<WriteOutcome> export_job;
+    BackgroundTask<WriteOutcome> export_job;
+    std::shared_ptr<CancellationToken> export_token;  // current on the export's thread
     std::string export_job_path;
+    WriteOutcome last_export;  // how the latest one went (screenshot --export-figure's exit status)
 };
 
 struct App {
@@ -76,7 +82,8 @@ struct App {
     bool lecture = false;
     bool show_controls = true;
     bool controls_before_lecture = true;  // lecture mode hides the Scene window, then restores
-    bool animate = true;  // false for screenshots: the rotation stays where the preset put it
+    bool animate = true;        // false for screenshots: the rotation stays where the preset put it
+    bool black_screen = false;  // B or '.': nothing shown until the next key
 
     // The storyline: the shipped presets in order, and the one on screen (-1: none).
     std::vector<std::string> preset_paths;
@@ -91,7 +98,7 @@ struct App {
 
     std::array<ViewRuntime, k_view_count> runtime;
     Cursor cursor;
-    ViewId focused_view = ViewId::Attention;
+    std::optional<ViewId> clicked_view;  // the view window last clicked: what Export writes
 
     std::string styled_for;  // theme, lecture mode and size the ImGui style was made for
     FontSpec font_spec;      // what the atlas was built for
@@ -107,15 +114,24 @@ struct App {
 
 // Shows a preset: its scene, views and view settings. Jobs recompute what changed.
 void apply_preset(App& app, const Preset& preset);
-// Loads preset_paths[index] (wrapping around); a broken file becomes app.problem.
+// Loads preset_paths[index]; a broken file becomes app.problem.
 void go_to_preset(App& app, int index);
 void set_lecture(App& app, bool lecture);
 
 // One frame: fonts rebuilt if needed, input, every window, drawn into the bound framebuffer.
 void draw_frame(App& app);
+// Something only another frame finishes (the fonts to rebuild, the windows to tile again), as
+// opposed to work whose thread wakes the main loop when done.
+bool frame_pending(const App& app);
 // No figure is being computed and the fonts are up to date: what a screenshot waits for.
 bool app_settled(const App& app);
+// "posviz — 3/10 Sinusoidal waves", and whether the rotation plays while its view is open: the
+// state a projector's audience sees, readable from outside (window lists, xdotool, tests).
+std::string window_title(const App& app);
 // What the settings file should remember.
 Preset current_state(const App& app);
+// Cancels every figure build and the export, and waits for them to stop until `deadline`: true
+// when all did. What quitting does.
+bool stop_background_work(App& app, Deadline deadline);
 
 }  // namespace posviz::gui

@@ -1,22 +1,24 @@
 #include "app/gui/gui_command.h"
 
 #include <imgui.h>
-#include <imgui_impl_opengl3.h>
+#include <semaphore.h>
 
 #include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <thread>
 
 #include "app/gui/app.h"
-#include "app/gui/file_windows.h"
-#include "app/gui/heatmap_texture.h"
+#include "app/gui/files/file_windows.h"
+#include "app/gui/files/settings.h"
+#include "app/gui/gui_session.h"
 #include "app/gui/language.h"
 #include "app/gui/screenshot.h"
-#include "app/gui/settings.h"
+#include "app/gui/window/main_loop_wake.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -26,40 +28,41 @@ namespace {
 using namespace gui;
 
 // Ctrl+C in the terminal (or a TERM from the session) closes the window the normal way, so the
-// settings are still saved.
+// settings are still saved. A signal handler may not call GLFW, and the main loop sleeps in
+// glfwWaitEvents: the handler posts a semaphore (async-signal-safe), and a watcher thread
+// waiting on it wakes the loop.
 volatile std::sig_atomic_t g_stop_requested = 0;
+sem_t g_stop_semaphore;
 void request_stop(int) {
     g_stop_requested = 1;
+    sem_post(&g_stop_semaphore);
 }
 
-// Dear ImGui's context and its OpenGL 3 renderer around one window: the context exists before
-// the window (whose GLFW backend registers with it), the renderer is shut down while the
-// window's OpenGL context still exists.
-class GuiSession {
+// Installs the stop signals' handler and its watcher for the lifetime of the GUI's main loop.
+class StopSignalWatcher {
   public:
-    GuiSession() {
-        IMGUI_CHECKVERSION();
-        ImGui::CreateContext();
-        ImGui::GetIO().IniFilename = nullptr;  // the layout comes from presets and tiling
+    StopSignalWatcher() {
+        sem_init(&g_stop_semaphore, 0, 0);
+        watcher_ = std::thread([] {
+            while (sem_wait(&g_stop_semaphore) != 0) {
+            }  // EINTR: a signal arrived while waiting; wait again for the post
+            wake_main_loop();
+        });
+        std::signal(SIGINT, request_stop);
+        std::signal(SIGTERM, request_stop);
     }
-    GuiSession(const GuiSession&) = delete;
-    GuiSession& operator=(const GuiSession&) = delete;
-    ~GuiSession() {
-        if (window_) {
-            release_heatmap_textures();
-            ImGui_ImplOpenGL3_Shutdown();
-        }
-        window_.reset();
-        ImGui::DestroyContext();
+    StopSignalWatcher(const StopSignalWatcher&) = delete;
+    StopSignalWatcher& operator=(const StopSignalWatcher&) = delete;
+    ~StopSignalWatcher() {
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+        sem_post(&g_stop_semaphore);  // ends the watcher if no signal did
+        watcher_.join();
+        sem_destroy(&g_stop_semaphore);
     }
-    bool attach(std::unique_ptr<Window> window) {
-        window_ = std::move(window);
-        return window_ && ImGui_ImplOpenGL3_Init("#version 330 core");
-    }
-    Window* window() const { return window_.get(); }
 
   private:
-    std::unique_ptr<Window> window_;
+    std::thread watcher_;
 };
 
 struct ScreenshotArgs {
@@ -126,19 +129,10 @@ int run_screenshot(const ScreenshotArgs& args) {
     if (!args.views.empty()) open_only(preset.views, args.views);
 
     GuiSession session;
-    WindowOptions options;
-    options.width = width;
-    options.height = height;
-    options.visible = false;
-    std::string glfw_error, egl_error;
-    std::unique_ptr<Window> window = open_glfw_window(options, glfw_error);
-    if (!window) window = open_headless_window(options, egl_error);
-    if (!session.attach(std::move(window))) {
-        std::fprintf(stderr,
-                     "posviz: error: no OpenGL 3.3 for the screenshot — no display (%s) and no "
-                     "headless EGL (%s)\n",
-                     glfw_error.c_str(),
-                     egl_error.empty() ? "OpenGL 3 renderer failed" : egl_error.c_str());
+    std::string error;
+    if (!session.attach(open_offscreen_window(width, height, error))) {
+        std::fprintf(stderr, "posviz: error: no OpenGL 3.3 for the screenshot — %s\n",
+                     error.empty() ? "OpenGL 3 renderer failed" : error.c_str());
         return 1;
     }
 
@@ -164,15 +158,39 @@ int run_screenshot(const ScreenshotArgs& args) {
         // go on, and the status line then says where it went.
         export_focused_figure(app, args.export_figure);
         settle(app, target);
+        // A failed export fails the command, and then no screenshot is written either.
+        if (app.files.export_job.valid()) app.files.last_export = app.files.export_job.get();
+        const WriteOutcome& outcome = app.files.last_export;
+        if (outcome.path.empty())
+            throw InputError("--export-figure", args.export_figure,
+                             "a preset or --views whose largest view shows a figure");
+        if (!outcome.written) {
+            std::fprintf(stderr, "posviz: error: --export-figure: %s\n", app.problem.c_str());
+            return outcome.bad_input ? 2 : 1;
+        }
     }
     write_png(read_framebuffer(width, height), args.output);
     if (!app.problem.empty()) std::fprintf(stderr, "posviz: note: %s\n", app.problem.c_str());
     return 0;
 }
 
+void check_choice(const char* option, const std::string& value, const char* a, const char* b) {
+    if (!value.empty() && value != a && value != b)
+        throw InputError(option, value, std::string(a) + " or " + b);
+}
+
 }  // namespace
 
-int run_gui() {
+int run_gui(const GuiArgs& args) {
+    // Bad options fail before a window opens (exit status 2).
+    check_choice("--lang", args.lang, "en", "zh");
+    check_choice("--theme", args.theme, "light", "dark");
+    std::optional<Preset> asked;
+    std::string asked_path;
+    if (!args.preset.empty()) {
+        asked_path = resolve_preset(args.preset, presets_dir());
+        asked = read_preset(asked_path);
+    }
     const std::string path = settings_path();
     const LoadedSettings loaded = load_settings(path);
     const Settings& settings = loaded.settings;
@@ -196,32 +214,45 @@ int run_gui() {
 
     App app;
     app.window = session.window();
-    app.theme = settings.theme;
+    // Choices made on the command line are kept in the settings as if made in the menus.
+    app.theme = args.theme.empty() ? settings.theme : args.theme;
     app.backend = settings.backend;
-    set_language(settings.lang);
+    set_language(args.lang.empty() ? settings.lang : args.lang);
     app.preset_paths = preset_files(presets_dir());
-    if (settings.last) {
+    if (asked) {
+        apply_preset(app, *asked);
+        const auto shipped =
+            std::find(app.preset_paths.begin(), app.preset_paths.end(), asked_path);
+        if (shipped != app.preset_paths.end())
+            app.preset_index = int(shipped - app.preset_paths.begin());
+    } else if (settings.last) {
         apply_preset(app, *settings.last);
         if (settings.step < int(app.preset_paths.size())) app.preset_index = settings.step;
     } else {
         go_to_preset(app, 0);
     }
+    app.files.chooser.recent_places = settings.recent_places;
+    app.files.recent_presets = settings.recent_presets;
     if (!loaded.problem.empty()) app.problem = loaded.problem;
+    if (args.lecture) set_lecture(app, true);
 
-    // Idle, the loop sleeps until input arrives; a few frames follow each event so that ImGui
-    // settles (hover states, popups). Playing or computing, it runs at the display's rate.
-    std::signal(SIGINT, request_stop);
-    std::signal(SIGTERM, request_stop);
+    // Idle, the loop sleeps until input arrives, a figure or export finishes (their threads wake
+    // it) or a stop signal comes: no frames, no CPU. A few frames follow each wake so that ImGui
+    // settles (hover states, popups, a key released a frame late). Only the playing rotation
+    // draws at the display's rate.
+    const StopSignalWatcher stop_watcher;
+    constexpr int k_settling_frames = 2;
     int extra_frames = 0;
     while (!app.window->should_close() && !g_stop_requested) {
         draw_frame(app);
         app.window->present();
-        const bool busy = !app_settled(app) || settings_of(app.views, ViewId::Rotation).playing;
-        if (busy || extra_frames-- > 0) {
-            app.window->wait_events(0.0);
+        const ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
+        const bool playing = rotation.open && rotation.playing && !app.black_screen;
+        if (playing || frame_pending(app) || extra_frames-- > 0) {
+            app.window->poll_events();
         } else {
-            app.window->wait_events(0.5);
-            extra_frames = 2;
+            app.window->wait_events();
+            extra_frames = k_settling_frames;
         }
     }
 
@@ -236,17 +267,34 @@ int run_gui() {
     out.backend = app.backend;
     out.last = current_state(app);
     out.step = app.preset_index;
+    out.recent_places = app.files.chooser.recent_places;
+    out.recent_presets = app.files.recent_presets;
     try {
         save_settings(out, path);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "posviz: warning: settings not saved: %s\n", e.what());
+    }
+    // Quitting waits for no computation: every build is cancelled and stops at its next check,
+    // within milliseconds. One stuck in a step that cannot stop (a GPU dispatch, one very large
+    // matrix product) is not waited for: with the settings saved, the process ends without
+    // tearing down the window and the threads (the operating system reclaims both).
+    if (!stop_background_work(app,
+                              std::chrono::steady_clock::now() + std::chrono::milliseconds(300))) {
+        std::fflush(nullptr);
+        std::_Exit(0);
     }
     return 0;
 }
 
 void add_gui_commands(CLI::App& app, int& exit_status) {
     CLI::App* gui = app.add_subcommand("gui", "open the desktop visualizer (also: no command)");
-    gui->callback([&exit_status] { exit_status = run_gui(); });
+    auto gui_args = std::make_shared<GuiArgs>();
+    gui->add_option("--preset", gui_args->preset,
+                    "start on this preset: a shipped preset's name (see posviz list) or a file");
+    gui->add_flag("--lecture", gui_args->lecture, "start in lecture mode (full screen)");
+    gui->add_option("--lang", gui_args->lang, "en|zh (default: as last time)");
+    gui->add_option("--theme", gui_args->theme, "light|dark (default: as last time)");
+    gui->callback([gui_args, &exit_status] { exit_status = run_gui(*gui_args); });
 
     auto args = std::make_shared<ScreenshotArgs>();
     CLI::App* shot = app.add_subcommand(
@@ -262,7 +310,7 @@ void add_gui_commands(CLI::App& app, int& exit_status) {
         ->delimiter(',');
     shot->add_flag("--lecture", args->lecture, "lecture mode: large type, high contrast");
     shot->add_option("--export-figure", args->export_figure,
-                     "also export the focused view's figure here, as the Export window does");
+                     "also export the largest view's figure here, as the Export window does");
     shot->add_option("--backend", args->backend, "where attention scores are computed: cpu|gpu")
         ->check(CLI::IsMember({"cpu", "gpu"}))
         ->capture_default_str();

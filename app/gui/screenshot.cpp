@@ -5,7 +5,8 @@
 
 #include <algorithm>
 
-#include "core/formats/npy.h"
+#include "app/render/cairo_handles.h"
+#include "core/formats/atomic_file.h"
 
 namespace posviz::gui {
 
@@ -42,28 +43,22 @@ void OffscreenTarget::bind() const {
 
 void write_png(const Image& image, const std::string& path) {
     // cairo's RGB24 holds each pixel as one native-endian 0xXXRRGGBB word.
-    cairo_surface_t* surface =
-        cairo_image_surface_create(CAIRO_FORMAT_RGB24, image.width, image.height);
-    cairo_surface_flush(surface);
-    unsigned char* data = cairo_image_surface_get_data(surface);
-    const int stride = cairo_image_surface_get_stride(surface);
+    const CairoSurface surface(
+        cairo_image_surface_create(CAIRO_FORMAT_RGB24, image.width, image.height));
+    check_cairo(cairo_surface_status(surface.get()), "make the screenshot's image");
+    cairo_surface_flush(surface.get());
+    unsigned char* data = cairo_image_surface_get_data(surface.get());
+    const int stride = cairo_image_surface_get_stride(surface.get());
     for (int y = 0; y < image.height; ++y) {
         auto* out = reinterpret_cast<uint32_t*>(data + size_t(y) * size_t(stride));
         const uint8_t* in = &image.rgba[size_t(y) * size_t(image.width) * 4];
         for (int x = 0; x < image.width; ++x, in += 4)
             out[x] = uint32_t(in[0]) << 16 | uint32_t(in[1]) << 8 | uint32_t(in[2]);
     }
-    cairo_surface_mark_dirty(surface);
+    cairo_surface_mark_dirty(surface.get());
     std::string bytes;
-    cairo_surface_write_to_png_stream(
-        surface,
-        [](void* closure, const unsigned char* chunk, unsigned int length) {
-            static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(chunk),
-                                                       length);
-            return CAIRO_STATUS_SUCCESS;
-        },
-        &bytes);
-    cairo_surface_destroy(surface);
+    check_cairo(cairo_surface_write_to_png_stream(surface.get(), append_to_string, &bytes),
+                "encode the screenshot");
     write_file_atomically(path, bytes);
 }
 

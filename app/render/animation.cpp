@@ -3,21 +3,23 @@
 #include <cairo.h>
 #include <fcntl.h>
 #include <gif_lib.h>
-#include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
+#include "app/render/cairo_handles.h"
+#include "app/render/ffmpeg_pipe.h"
 #include "app/render/render.h"
+#include "core/formats/atomic_file.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -31,19 +33,22 @@ struct RgbFrame {
 };
 
 RgbFrame render_rgb(const Figure& figure, const ExportOptions& options, PixelSize size) {
-    cairo_surface_t* surface =
-        cairo_image_surface_create(CAIRO_FORMAT_RGB24, size.width, size.height);
-    cairo_t* cr = cairo_create(surface);
-    const double scale = options.dpi / 72.0;
-    cairo_scale(cr, scale, scale);
-    render_figure(cr, figure, {options.theme, options.lang, false}, size.width / scale,
-                  size.height / scale);
-    cairo_destroy(cr);
-    cairo_surface_flush(surface);
+    const CairoSurface surface(
+        cairo_image_surface_create(CAIRO_FORMAT_RGB24, size.width, size.height));
+    check_cairo(cairo_surface_status(surface.get()), "make a frame's image");
+    {
+        const CairoContext cr(cairo_create(surface.get()));
+        const double scale = options.dpi / 72.0;
+        cairo_scale(cr.get(), scale, scale);
+        render_figure(cr.get(), figure, render_style(options, false), size.width / scale,
+                      size.height / scale);
+        check_cairo(cairo_status(cr.get()), "draw a frame");
+    }
+    cairo_surface_flush(surface.get());
     RgbFrame frame{size.width, size.height,
                    std::vector<unsigned char>(size_t(size.width) * size.height * 3)};
-    const unsigned char* data = cairo_image_surface_get_data(surface);
-    const int stride = cairo_image_surface_get_stride(surface);
+    const unsigned char* data = cairo_image_surface_get_data(surface.get());
+    const int stride = cairo_image_surface_get_stride(surface.get());
     for (int y = 0; y < size.height; ++y) {
         const uint32_t* row = reinterpret_cast<const uint32_t*>(data + ptrdiff_t(y) * stride);
         unsigned char* out = &frame.rgb[size_t(y) * size.width * 3];
@@ -53,7 +58,6 @@ RgbFrame render_rgb(const Figure& figure, const ExportOptions& options, PixelSiz
             out[3 * x + 2] = row[x] & 0xff;
         }
     }
-    cairo_surface_destroy(surface);
     return frame;
 }
 
@@ -115,93 +119,107 @@ IndexedFrame index_colours(const RgbFrame& frame) {
     return out;
 }
 
-// GIF: each frame with its own 256-colour table (index_colours), a delay of 100/fps hundredths
-// of a second, looping forever (the NETSCAPE2.0 application extension).
+// giflib's message for an error code (GifErrorString has none for codes it does not know).
+std::string gif_error(int code) {
+    const char* text = GifErrorString(code);
+    return text ? text : "giflib error " + std::to_string(code);
+}
+
+struct GifClose {
+    void operator()(GifFileType* gif) const { EGifCloseFile(gif, nullptr); }
+};
+
+// GIF delays are whole hundredths of a second, and players stretch delays under 2/100 s to a
+// tenth of a second (browsers since Netscape), so a GIF stops at 50 fps.
+constexpr int k_max_gif_fps = 50;
+
+// The delay of frame f at `fps`, in 1/100 s: frame f starts at floor(100·f/fps), so the delays
+// add up to the asked rate over every second (12 fps: 8, 8, 9, 8, 8, 9, … = 100 per 12 frames)
+// where one rounded delay for all (8) would play at 12.5 fps.
+int gif_delay(int frame, int fps) {
+    return 100 * (frame + 1) / fps - 100 * frame / fps;
+}
+
+// GIF: each frame with its own 256-colour table (index_colours), its delay (gif_delay), looping
+// forever (the NETSCAPE2.0 application extension). giflib writes through a
+// duplicate of the temporary file's descriptor, which it closes.
 void write_gif(const std::function<Figure(int)>& frame, const AnimationOptions& o, PixelSize size,
-               const std::string& temp, const std::string& path) {
-    // open() with 0666 (less the umask) like any new file; giflib's own open uses 0600.
-    const int fd = open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+               TempFile& temp, const std::string& path) {
+    const int fd = fcntl(temp.fd(), F_DUPFD_CLOEXEC, 0);
     if (fd < 0) unwritable(path, std::strerror(errno));
     int error = 0;
-    GifFileType* gif = EGifOpenFileHandle(fd, &error);
+    std::unique_ptr<GifFileType, GifClose> gif(EGifOpenFileHandle(fd, &error));
     if (!gif) {
         close(fd);
-        std::filesystem::remove(temp);
-        unwritable(path, GifErrorString(error));
+        unwritable(path, gif_error(error));
     }
-    EGifSetGifVersion(gif, true);
-    bool ok = EGifPutScreenDesc(gif, size.width, size.height, 8, 0, nullptr) == GIF_OK;
+    EGifSetGifVersion(gif.get(), true);
+    auto check = [&](int result) {
+        if (result != GIF_OK) unwritable(path, gif_error(gif->Error));
+    };
+    check(EGifPutScreenDesc(gif.get(), size.width, size.height, 8, 0, nullptr));
     const unsigned char loop[] = {1, 0, 0};  // sub-block 1, loop count 0 = forever
-    ok = ok && EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK &&
-         EGifPutExtensionBlock(gif, 11, "NETSCAPE2.0") == GIF_OK &&
-         EGifPutExtensionBlock(gif, 3, loop) == GIF_OK && EGifPutExtensionTrailer(gif) == GIF_OK;
-    for (int f = 0; ok && f < o.frames; ++f) {
+    check(EGifPutExtensionLeader(gif.get(), APPLICATION_EXT_FUNC_CODE));
+    check(EGifPutExtensionBlock(gif.get(), 11, "NETSCAPE2.0"));
+    check(EGifPutExtensionBlock(gif.get(), 3, loop));
+    check(EGifPutExtensionTrailer(gif.get()));
+    for (int f = 0; f < o.frames; ++f) {
         IndexedFrame indexed = index_colours(render_rgb(frame(f), o.frame, size));
-        ColorMapObject* map = GifMakeMapObject(256, indexed.palette.data());
+        const std::unique_ptr<ColorMapObject, void (*)(ColorMapObject*)> map(
+            GifMakeMapObject(256, indexed.palette.data()), GifFreeMapObject);
         GraphicsControlBlock control{};
-        control.DelayTime = int(std::lround(100.0 / o.fps));
+        control.DelayTime = gif_delay(f, o.fps);
         control.TransparentColor = NO_TRANSPARENT_COLOR;
         GifByteType extension[4];
         const size_t length = EGifGCBToExtension(&control, extension);
-        ok = EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, int(length), extension) == GIF_OK &&
-             EGifPutImageDesc(gif, 0, 0, size.width, size.height, false, map) == GIF_OK;
-        for (int y = 0; ok && y < size.height; ++y)
-            ok = EGifPutLine(gif, &indexed.indices[size_t(y) * size.width], size.width) == GIF_OK;
-        GifFreeMapObject(map);
+        check(EGifPutExtension(gif.get(), GRAPHICS_EXT_FUNC_CODE, int(length), extension));
+        check(EGifPutImageDesc(gif.get(), 0, 0, size.width, size.height, false, map.get()));
+        for (int y = 0; y < size.height; ++y)
+            check(EGifPutLine(gif.get(), &indexed.indices[size_t(y) * size.width], size.width));
     }
-    const int gif_error = gif->Error;
-    if (EGifCloseFile(gif, &error) != GIF_OK || !ok) {
-        std::filesystem::remove(temp);
-        unwritable(path, GifErrorString(ok ? error : gif_error));
-    }
-}
-
-bool on_path(const std::string& program) {
-    const char* path = std::getenv("PATH");
-    std::string dirs = path ? path : "";
-    size_t start = 0;
-    while (start <= dirs.size()) {
-        const size_t end = std::min(dirs.find(':', start), dirs.size());
-        const std::filesystem::path candidate =
-            std::filesystem::path(dirs.substr(start, end - start)) / program;
-        if (access(candidate.c_str(), X_OK) == 0) return true;
-        start = end + 1;
-    }
-    return false;
-}
-
-std::string shell_quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
+    GifFileType* finished = gif.release();
+    if (EGifCloseFile(finished, &error) != GIF_OK) unwritable(path, gif_error(error));
 }
 
 // MP4: the ffmpeg command reads raw RGB24 frames on stdin and encodes H.264 in yuv420p (what
-// every player and slide tool plays), which needs even dimensions.
+// every player and slide tool plays; raster_size made the sides even). "file:" keeps a ':' in
+// the path from being read as a protocol.
 void write_mp4(const std::function<Figure(int)>& frame, const AnimationOptions& o, PixelSize size,
-               const std::string& temp, const std::string& path) {
-    if (!on_path("ffmpeg"))
-        throw InputError("-o", path,
-                         "the ffmpeg command on PATH for .mp4 (apt-get install ffmpeg), or a .gif");
-    size.width += size.width % 2;
-    size.height += size.height % 2;
-    const std::string command =
-        "ffmpeg -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgb24 -s " +
-        std::to_string(size.width) + "x" + std::to_string(size.height) + " -r " +
-        std::to_string(o.fps) + " -i - -c:v libx264 -pix_fmt yuv420p -movflags +faststart -f mp4 " +
-        shell_quote(temp);
-    FILE* pipe = popen(command.c_str(), "w");
-    if (!pipe) unwritable(path, "could not start ffmpeg");
-    bool ok = true;
-    for (int f = 0; ok && f < o.frames; ++f) {
+               TempFile& temp, const std::string& path) {
+    FfmpegPipe ffmpeg({"-hide_banner",
+                       "-loglevel",
+                       "error",
+                       "-y",
+                       "-f",
+                       "rawvideo",
+                       "-pix_fmt",
+                       "rgb24",
+                       "-s",
+                       std::to_string(size.width) + "x" + std::to_string(size.height),
+                       "-r",
+                       std::to_string(o.fps),
+                       "-i",
+                       "-",
+                       "-c:v",
+                       "libx264",
+                       "-pix_fmt",
+                       "yuv420p",
+                       "-movflags",
+                       "+faststart",
+                       "-f",
+                       "mp4",
+                       "file:" + std::string(FfmpegPipe::kOutput)},
+                      temp, path);
+    bool fed = true;
+    for (int f = 0; fed && f < o.frames; ++f) {
         const RgbFrame rgb = render_rgb(frame(f), o.frame, size);
-        ok = std::fwrite(rgb.rgb.data(), 1, rgb.rgb.size(), pipe) == rgb.rgb.size();
+        fed = ffmpeg.write(rgb.rgb.data(), rgb.rgb.size());
     }
-    const int status = pclose(pipe);
-    if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        std::filesystem::remove(temp);
-        unwritable(path, "ffmpeg failed to encode the video");
-    }
+    ffmpeg.finish();  // ffmpeg's own message when it failed
+    if (!fed) unwritable(path, "ffmpeg stopped reading its frames");
+    struct stat written {};
+    if (fstat(temp.fd(), &written) != 0 || written.st_size == 0)
+        unwritable(path, "ffmpeg exited with status 0 but wrote nothing");
 }
 
 }  // namespace
@@ -211,19 +229,18 @@ void export_animation(const std::function<Figure(int)>& frame, const AnimationOp
     const std::string extension = std::filesystem::path(path).extension().string();
     if (extension != ".gif" && extension != ".mp4")
         throw InputError("-o", path, "a file ending in .gif or .mp4 for an animation");
-    const PixelSize size = raster_size(frame(0), options.frame);
-    // Written under a temporary name in the same directory and renamed when complete.
-    const std::string temp = path + ".tmp-" + std::to_string(getpid()) + extension;
+    if (extension == ".gif" && options.fps > k_max_gif_fps)
+        throw InputError("--fps", std::to_string(options.fps),
+                         "at most " + std::to_string(k_max_gif_fps) +
+                             " for .gif (its delays are whole 1/100 s, and players slow delays "
+                             "under 2/100 s to 1/10 s); .mp4 takes more");
+    const PixelSize size = raster_size(frame(0), options.frame, extension);
+    TempFile temp(path);
     if (extension == ".gif")
         write_gif(frame, options, size, temp, path);
     else
         write_mp4(frame, options, size, temp, path);
-    std::error_code error;
-    std::filesystem::rename(temp, path, error);
-    if (error) {
-        std::filesystem::remove(temp);
-        unwritable(path, error.message());
-    }
+    temp.commit();
 }
 
 }  // namespace posviz

@@ -1,8 +1,10 @@
 #include "app/render/draw_heatmap.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
+#include "app/render/cairo_handles.h"
 #include "core/figure/colormap.h"
 #include "core/figure/ticks.h"
 
@@ -15,9 +17,12 @@ uint32_t pack(Rgb c) {
     return 0xff000000u | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b);
 }
 
-// Paints `image` (one pixel per cell) over `target`. Cells larger than a device pixel are drawn
-// as sharp blocks; smaller ones (a 4096² matrix in a 300-pixel box) are averaged instead of
-// picking every n-th cell, which would alias.
+// Paints `image` (one pixel per cell) over `target`. On vector surfaces (SVG, PDF) the image is
+// embedded at its own resolution and marked to be scaled without interpolation (PDF /Interpolate
+// false; the SVG writer adds image-rendering: pixelated), so every cell stays a sharp block at any
+// zoom. On raster surfaces cells larger than a device pixel are drawn as sharp blocks; smaller
+// ones (a 4096² matrix in a 300-pixel box) are averaged instead of picking every n-th cell, which
+// would alias.
 void paint_cells(cairo_t* cr, cairo_surface_t* image, int cols, int rows, Rect target) {
     cairo_save(cr);
     cairo_rectangle(cr, target.x, target.y, target.w, target.h);
@@ -27,18 +32,32 @@ void paint_cells(cairo_t* cr, cairo_surface_t* image, int cols, int rows, Rect t
     double cell_w = 1.0, cell_h = 1.0;
     cairo_user_to_device_distance(cr, &cell_w, &cell_h);
     cairo_set_source_surface(cr, image, 0.0, 0.0);
-    const bool sharp = std::abs(cell_w) >= 1.0 && std::abs(cell_h) >= 1.0;
+    const bool vector = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
+    const bool sharp = vector || (std::abs(cell_w) >= 1.0 && std::abs(cell_h) >= 1.0);
     cairo_pattern_set_filter(cairo_get_source(cr),
                              sharp ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD);
-    // PAD keeps the edge cells from fading into transparency at the image border.
-    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+    // PAD keeps the edge cells from fading into transparency where a raster filter samples past
+    // the border; a vector surface would pad the embedded image itself (cairo's PDF adds two
+    // pixels a side), and nearest-neighbour scaling needs none.
+    cairo_pattern_set_extend(cairo_get_source(cr), vector ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_PAD);
     cairo_rectangle(cr, 0.0, 0.0, cols, rows);
     cairo_fill(cr);
     cairo_restore(cr);
 }
 
-cairo_surface_t* make_image(int cols, int rows) {
-    return cairo_image_surface_create(CAIRO_FORMAT_RGB24, cols, rows);
+CairoSurface make_image(int cols, int rows) {
+    CairoSurface image(cairo_image_surface_create(CAIRO_FORMAT_RGB24, cols, rows));
+    check_cairo(cairo_surface_status(image.get()), "make a heatmap's image");
+    cairo_surface_flush(image.get());
+    return image;
+}
+
+// cairo's image surfaces stop at 32767 pixels a side. A heatmap with more cells along an axis
+// (the PE matrix of L = 40000 positions) is drawn from blocks of that many cells averaged in
+// colour, as the GOOD filter averages them anyway: no picture has that many pixels across a panel.
+constexpr int k_max_image_side = 32767;
+int cells_per_pixel(int cells) {
+    return (cells + k_max_image_side - 1) / k_max_image_side;
 }
 
 uint32_t* image_row(cairo_surface_t* image, int row) {
@@ -53,29 +72,39 @@ void draw_heatmap(const Painter& painter, const Heatmap& heatmap, const PanelLay
     if (rows == 0 || cols == 0) return;
     const Colormap& colormap = find_colormap(heatmap.colormap);
     const Range range = heatmap_range(heatmap);
-    const uint32_t masked = pack(painter.theme.masked);
-    cairo_surface_t* image = make_image(cols, rows);
-    cairo_surface_flush(image);
-    for (int r = 0; r < rows; ++r) {
-        uint32_t* pixels = image_row(image, r);
-        for (int c = 0; c < cols; ++c) {
-            const double v = heatmap.values(r, c);
-            pixels[c] = std::isfinite(v)
-                            ? pack(colormap.at((v - range.min) / (range.max - range.min)))
-                            : masked;
+    auto colour = [&](int r, int c) {
+        const double v = heatmap.values(r, c);
+        return std::isfinite(v) ? colormap.at((v - range.min) / (range.max - range.min))
+                                : painter.theme.masked;
+    };
+    const int row_block = cells_per_pixel(rows), col_block = cells_per_pixel(cols);
+    const int image_rows = (rows + row_block - 1) / row_block;
+    const int image_cols = (cols + col_block - 1) / col_block;
+    const CairoSurface image = make_image(image_cols, image_rows);
+    for (int ir = 0; ir < image_rows; ++ir) {
+        uint32_t* pixels = image_row(image.get(), ir);
+        for (int ic = 0; ic < image_cols; ++ic) {
+            Rgb sum;
+            int count = 0;
+            for (int r = ir * row_block; r < std::min(rows, (ir + 1) * row_block); ++r)
+                for (int c = ic * col_block; c < std::min(cols, (ic + 1) * col_block);
+                     ++c, ++count) {
+                    const Rgb cell = colour(r, c);
+                    sum = {sum.r + cell.r, sum.g + cell.g, sum.b + cell.b};
+                }
+            pixels[ic] = pack({sum.r / count, sum.g / count, sum.b / count});
         }
     }
-    cairo_surface_mark_dirty(image);
+    cairo_surface_mark_dirty(image.get());
     const double left = layout.x(heatmap.x0), right = layout.x(heatmap.x1);
     const double top = layout.y(heatmap.y0), bottom = layout.y(heatmap.y1);
     // Page rectangle of the image; flipped if an axis runs the other way.
     cairo_save(painter.cr);
     cairo_translate(painter.cr, left, top);
     cairo_scale(painter.cr, right > left ? 1.0 : -1.0, bottom > top ? 1.0 : -1.0);
-    paint_cells(painter.cr, image, cols, rows,
+    paint_cells(painter.cr, image.get(), image_cols, image_rows,
                 {0.0, 0.0, std::abs(right - left), std::abs(bottom - top)});
     cairo_restore(painter.cr);
-    cairo_surface_destroy(image);
 }
 
 Colorbar panel_colorbar(const Heatmap& heatmap) {
@@ -84,8 +113,20 @@ Colorbar panel_colorbar(const Heatmap& heatmap) {
 }
 
 Ticks colorbar_ticks(const Theme& theme, Range range, double bar_height) {
-    return linear_ticks(range.min, range.max,
-                        std::clamp(int(bar_height / (3.0 * theme.tick_size)), 2, 8));
+    // The most ticks (at most 8) two lines of text apart, else one line apart (Noto Sans CJK's
+    // line box, 1.45 em, the taller of the two fonts), so that labels never touch on a short
+    // bar; where no two fit, one (0 where the range holds it). Every count is tried, as 1-2-5
+    // steps can jump from five ticks on (−4, 4) to the lone 0.
+    const double line = 1.45 * theme.tick_size;
+    Ticks single = linear_ticks(range.min, range.max, 1);
+    for (const double gap : {2.0 * line, line})
+        for (int count = 8; count >= 2; --count) {
+            const Ticks t = linear_ticks(range.min, range.max, count);
+            if (t.values.size() == 1) single = t;
+            if (t.values.size() < 2) continue;
+            if ((t.values[1] - t.values[0]) / (range.max - range.min) * bar_height >= gap) return t;
+        }
+    return single;
 }
 
 double colorbar_space(const Painter& painter, const Colorbar& colorbar, double bar_height) {
@@ -112,13 +153,11 @@ void draw_colorbar(const Painter& painter, const Colorbar& colorbar, Rect bar) {
     const PanelMetrics m(theme);
     const Colormap& colormap = find_colormap(colorbar.colormap);
     // 256 rows, the top one for the largest value.
-    cairo_surface_t* image = make_image(1, 256);
-    cairo_surface_flush(image);
+    const CairoSurface image = make_image(1, 256);
     for (int r = 0; r < 256; ++r)
-        image_row(image, r)[0] = pack(colormap.at(1.0 - (r + 0.5) / 256.0));
-    cairo_surface_mark_dirty(image);
-    paint_cells(painter.cr, image, 1, 256, bar);
-    cairo_surface_destroy(image);
+        image_row(image.get(), r)[0] = pack(colormap.at(1.0 - (r + 0.5) / 256.0));
+    cairo_surface_mark_dirty(image.get());
+    paint_cells(painter.cr, image.get(), 1, 256, bar);
 
     cairo_t* cr = painter.cr;
     cairo_set_line_width(cr, 0.8 * theme.line_scale);
@@ -141,8 +180,10 @@ void draw_colorbar(const Painter& painter, const Colorbar& colorbar, Rect bar) {
     }
     if (!colorbar.label.empty()) {
         const TextStyle label_style = painter.text_style(theme.label_size);
-        const double h = painter.text_box(colorbar.label, label_style).h;
-        painter.vertical_text(colorbar.label, label_style, label_right + m.pad + 0.5 * h,
+        // As long as the bar at most (shortened with "…" beyond), so that it meets no other text.
+        const std::string label = painter.fit_text(colorbar.label, label_style, bar.h, 1);
+        const double h = painter.text_box(label, label_style).h;
+        painter.vertical_text(label, label_style, label_right + m.pad + 0.5 * h,
                               bar.y + 0.5 * bar.h);
     }
     if (!colorbar.masked_label.empty()) {

@@ -9,6 +9,8 @@
 namespace posviz {
 
 // Returns the plot box (where the data went) inside the cell; row: see VerticalMargins.
-Rect draw_panel(const Painter& painter, const Panel& panel, Rect cell, VerticalMargins row);
+// annotate: the values written in the cells of a small heatmap (--annotate).
+Rect draw_panel(const Painter& painter, const Panel& panel, Rect cell, VerticalMargins row,
+                AxisLabels labels = {}, bool annotate = false);
 
 }  // namespace posviz

@@ -5,14 +5,19 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <ctime>
 #include <filesystem>
-#include <map>
-#include <regex>
 
+#include "app/render/cairo_handles.h"
+#include "app/render/png_density.h"
 #include "app/render/render.h"
+#include "app/render/svg_document.h"
+#include "core/encodings/checks.h"
 #include "core/figure/theme.h"
-#include "core/formats/npy.h"
+#include "core/formats/atomic_file.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -20,6 +25,9 @@ namespace posviz {
 namespace {
 
 constexpr double k_points_per_inch = 72.0;
+constexpr int k_max_cairo_side = 32767;  // pixman's image size limit, 2^15 - 1
+constexpr int k_max_x264_side = 16384;   // libx264 refuses larger frames
+constexpr int64_t k_raster_bytes_per_pixel = 8;
 
 double width_in(const Figure& f, const ExportOptions& o) {
     return o.width_in > 0 ? o.width_in : f.width_in;
@@ -28,132 +36,144 @@ double height_in(const Figure& f, const ExportOptions& o) {
     return o.height_in > 0 ? o.height_in : f.height_in;
 }
 
-cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
+// The PDF's creation date: SOURCE_DATE_EPOCH's when set (the reproducible-builds convention),
+// else none, so that the same figure always gives the same bytes. (cairo 1.16 would write the
+// current time; it takes ISO 8601, and an empty string for no date.)
+std::string pdf_creation_date() {
+    const char* epoch = std::getenv("SOURCE_DATE_EPOCH");
+    if (!epoch) return "";
+    const std::string text = epoch;
+    char* end = nullptr;
+    errno = 0;
+    const long long seconds = std::strtoll(text.c_str(), &end, 10);
+    const time_t when = time_t(seconds);
+    std::tm utc{};
+    if (text.empty() || *end != '\0' || errno != 0 || seconds < 0 || (long long)(when) != seconds ||
+        !gmtime_r(&when, &utc) || utc.tm_year + 1900 > 9999)
+        throw InputError("SOURCE_DATE_EPOCH", text,
+                         "seconds since 1970-01-01 00:00 UTC, a whole number from 0 up to the year "
+                         "9999");
+    char date[32];
+    std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return date;
 }
 
-RenderStyle render_style(const ExportOptions& o, bool transparent) {
-    return {o.theme, o.lang, transparent};
-}
-
-// Draws the figure on a vector surface (width and height in points) and finishes it.
-void draw_vector(cairo_surface_t* surface, const Figure& figure, const ExportOptions& options) {
-    cairo_t* cr = cairo_create(surface);
-    render_figure(cr, figure, render_style(options, false),
-                  width_in(figure, options) * k_points_per_inch,
-                  height_in(figure, options) * k_points_per_inch);
-    cairo_destroy(cr);
-    cairo_surface_finish(surface);
-    cairo_surface_destroy(surface);
-}
-
-std::string xml_escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                out += c;
-        }
+// Draws the figure on a vector surface (width and height in points) and finishes it, which
+// writes the whole document to the surface's stream; the lines of text drawn go to text_log.
+void draw_vector(const CairoSurface& surface, const Figure& figure, const ExportOptions& options,
+                 const char* format, std::vector<DrawnLine>* text_log = nullptr) {
+    const std::string step = std::string("draw the ") + format;
+    check_cairo(cairo_surface_status(surface.get()), step.c_str());
+    {
+        const CairoContext cr(cairo_create(surface.get()));
+        RenderStyle style = render_style(options, false);
+        style.text_log = text_log;
+        render_figure(cr.get(), figure, style, width_in(figure, options) * k_points_per_inch,
+                      height_in(figure, options) * k_points_per_inch);
+        check_cairo(cairo_status(cr.get()), step.c_str());
     }
-    return out;
-}
-
-// The words of the figure, for <desc>: panel titles and axis and colorbar labels, one per line.
-std::string figure_words(const Figure& figure) {
-    std::string words = figure.subtitle;
-    auto add = [&](const std::string& s) {
-        if (!s.empty()) words += (words.empty() ? "" : "\n") + s;
-    };
-    for (const Panel& p : figure.panels) {
-        add(p.title);
-        add(p.x.label);
-        add(p.y.label);
-        if (p.heatmap) add(p.heatmap->colorbar_label);
-    }
-    return words;
-}
-
-// cairo names SVG elements after process-wide counters (surface ids, glyph ids), so a second
-// export in the same process would differ; renumber every id="…N" in order of appearance, and
-// the references to it, so that equal figures give equal bytes.
-std::string renumber_svg_ids(const std::string& svg) {
-    static const std::regex id_pattern(
-        R"((id="|#)(surface|image|glyph|clip|mask|pattern|source)(\d+(?:-\d+)?)\b)");
-    std::map<std::string, std::string> renamed;
-    std::string out;
-    auto last = svg.cbegin();
-    for (std::sregex_iterator it(svg.begin(), svg.end(), id_pattern), end; it != end; ++it) {
-        const std::smatch& m = *it;
-        const std::string key = m[2].str() + m[3].str();
-        auto [entry, fresh] = renamed.try_emplace(key, "");
-        if (fresh) entry->second = m[2].str() + std::to_string(renamed.size() - 1);
-        out.append(last, m[0].first);
-        out += m[1].str() + entry->second;
-        last = m[0].second;
-    }
-    out.append(last, svg.cend());
-    return out;
+    cairo_surface_finish(surface.get());
+    check_cairo(cairo_surface_status(surface.get()), step.c_str());
 }
 
 }  // namespace
 
-PixelSize raster_size(const Figure& figure, const ExportOptions& options) {
-    return {std::max(1, int(std::lround(width_in(figure, options) * options.dpi))),
-            std::max(1, int(std::lround(height_in(figure, options) * options.dpi)))};
+RenderStyle render_style(const ExportOptions& o, bool transparent) {
+    RenderStyle style;
+    style.theme = o.theme;
+    style.lang = o.lang;
+    style.transparent = transparent;
+    style.font_size = o.font_size;
+    style.cols = o.cols;
+    style.annotate = o.annotate;
+    return style;
+}
+
+PixelSize raster_size(const Figure& figure, const ExportOptions& options,
+                      const std::string& extension) {
+    const int max_side = extension == ".mp4" ? k_max_x264_side : k_max_cairo_side;
+    auto side = [&](double inches, double given_inches, const char* option) {
+        double pixels = std::round(inches * options.dpi);
+        if (extension == ".mp4") pixels += std::fmod(pixels, 2.0);
+        if (std::isfinite(pixels) && pixels <= max_side) return std::max(1, int(pixels));
+        const std::string allowed = "at most " + std::to_string(max_side) + " pixels a side for " +
+                                    extension + ": a smaller " + option + " or --dpi";
+        const std::string dpi = std::to_string(options.dpi);
+        if (given_inches > 0)
+            throw InputError(option,
+                             format_number(given_inches) + " in (" + format_number(pixels) +
+                                 " pixels at --dpi " + dpi + ")",
+                             allowed);
+        throw InputError("--dpi",
+                         dpi + " (" + format_number(pixels) + " pixels across the figure's " +
+                             format_number(inches) + " in)",
+                         allowed);
+    };
+    const PixelSize size{side(width_in(figure, options), options.width_in, "--width"),
+                         side(height_in(figure, options), options.height_in, "--height")};
+    const int64_t bytes = int64_t(size.width) * size.height * k_raster_bytes_per_pixel;
+    if (bytes > options.max_bytes)
+        throw InputError("--dpi",
+                         std::to_string(options.dpi) + " (a " + std::to_string(size.width) + " × " +
+                             std::to_string(size.height) + " pixel frame needs " +
+                             std::to_string(bytes) + " bytes)",
+                         "a frame within --max-bytes = " + std::to_string(options.max_bytes) +
+                             ": a smaller --dpi, --width or --height");
+    return size;
 }
 
 std::string render_png(const Figure& figure, const ExportOptions& options) {
-    const PixelSize size = raster_size(figure, options);
-    cairo_surface_t* surface =
-        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size.width, size.height);
-    cairo_t* cr = cairo_create(surface);
-    const double scale = options.dpi / k_points_per_inch;
-    cairo_scale(cr, scale, scale);
-    render_figure(cr, figure, render_style(options, options.transparent), size.width / scale,
-                  size.height / scale);
-    cairo_destroy(cr);
+    const PixelSize size = raster_size(figure, options, ".png");
+    const CairoSurface surface(
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size.width, size.height));
+    check_cairo(cairo_surface_status(surface.get()), "make the PNG's image");
+    {
+        const CairoContext cr(cairo_create(surface.get()));
+        const double scale = options.dpi / k_points_per_inch;
+        cairo_scale(cr.get(), scale, scale);
+        render_figure(cr.get(), figure, render_style(options, options.transparent),
+                      size.width / scale, size.height / scale);
+        check_cairo(cairo_status(cr.get()), "draw the PNG");
+    }
     std::string bytes;
-    cairo_surface_write_to_png_stream(surface, append_bytes, &bytes);
-    cairo_surface_destroy(surface);
-    return bytes;
+    check_cairo(cairo_surface_write_to_png_stream(surface.get(), append_to_string, &bytes),
+                "encode the PNG");
+    return png_with_density(bytes, options.dpi);
 }
 
 std::string render_svg(const Figure& figure, const ExportOptions& options) {
     std::string bytes;
-    cairo_surface_t* surface = cairo_svg_surface_create_for_stream(
-        append_bytes, &bytes, width_in(figure, options) * k_points_per_inch,
-        height_in(figure, options) * k_points_per_inch);
-    draw_vector(surface, figure, options);
-    std::string svg = renumber_svg_ids(bytes);
-    // <title> and <desc> go right after the opening <svg …> tag.
+    const CairoSurface surface(cairo_svg_surface_create_for_stream(
+        append_to_string, &bytes, width_in(figure, options) * k_points_per_inch,
+        height_in(figure, options) * k_points_per_inch));
+    std::vector<DrawnLine> lines;
+    draw_vector(surface, figure, options, "SVG", &lines);
+    std::string svg =
+        svg_with_renumbered_ids(svg_with_pixelated_images(svg_with_text(bytes, lines)));
+    // <title> goes right after the opening <svg …> tag.
     const size_t svg_tag = svg.find("<svg");
     const size_t insert_at = svg_tag == std::string::npos ? 0 : svg.find('>', svg_tag) + 1;
-    svg.insert(insert_at, "\n<title>" + xml_escape(figure.title) + "</title>\n<desc>" +
-                              xml_escape(figure_words(figure)) + "</desc>");
+    svg.insert(insert_at, "\n<title>" + xml_escape(figure.title) + "</title>");
     return svg;
+}
+
+CairoSurface make_pdf_surface(std::string& bytes, double width_pt, double height_pt,
+                              const std::string& title) {
+    const std::string date = pdf_creation_date();  // a bad SOURCE_DATE_EPOCH before any drawing
+    CairoSurface surface(
+        cairo_pdf_surface_create_for_stream(append_to_string, &bytes, width_pt, height_pt));
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, title.c_str());
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "posviz");
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, date.c_str());
+    return surface;
 }
 
 std::string render_pdf(const Figure& figure, const ExportOptions& options) {
     std::string bytes;
-    cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(
-        append_bytes, &bytes, width_in(figure, options) * k_points_per_inch,
-        height_in(figure, options) * k_points_per_inch);
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, figure.title.c_str());
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "posviz");
-    draw_vector(surface, figure, options);
+    const CairoSurface surface =
+        make_pdf_surface(bytes, width_in(figure, options) * k_points_per_inch,
+                         height_in(figure, options) * k_points_per_inch, figure.title);
+    draw_vector(surface, figure, options, "PDF");
     return bytes;
 }
 

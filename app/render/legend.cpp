@@ -11,9 +11,11 @@ namespace {
 struct LegendMetrics {
     TextStyle style;
     double row, sample, pad;
+    // Rows at least as tall as a line of text in the leading font (Noto Sans CJK's line box is
+    // taller than DejaVu's).
     explicit LegendMetrics(const Painter& p)
         : style(p.text_style(p.theme.tick_size)),
-          row(1.35 * style.size),
+          row(std::max(1.35 * style.size, p.text_box("0", style).h + 0.1 * style.size)),
           sample(2.0 * style.size),
           pad(0.5 * style.size) {}
 };
@@ -26,50 +28,59 @@ std::vector<const LineSeries*> legend_entries(const Panel& panel) {
     return entries;
 }
 
-}  // namespace
-
-Rect legend_size(const Painter& p, const Panel& panel) {
-    const std::vector<const LineSeries*> entries = legend_entries(panel);
-    if (entries.empty()) return {};
+// One entry's width: sample, gap, the longest label.
+double entry_width(const Painter& p, const std::vector<const LineSeries*>& entries) {
     const LegendMetrics m(p);
     double text_w = 0.0;
     for (const LineSeries* s : entries)
         text_w = std::max(text_w, measure_text(p.cr, s->label, m.style).width);
-    return {0.0, 0.0, m.sample + m.pad + text_w, m.row * double(entries.size())};
+    return m.sample + m.pad + text_w;
 }
 
-double legend_outside_space(const Painter& p, const Panel& panel) {
-    if (panel.legend != LegendPosition::Outside) return 0.0;
-    const Rect size = legend_size(p, panel);
-    return size.w > 0.0 ? size.w + 4.0 * LegendMetrics(p).pad : 0.0;
+}  // namespace
+
+double legend_pad(const Painter& p) {
+    return LegendMetrics(p).pad;
 }
 
-void draw_legend(const Painter& p, const Panel& panel, Rect box) {
+Rect legend_size(const Painter& p, const Panel& panel, int columns) {
     const std::vector<const LineSeries*> entries = legend_entries(panel);
-    if (entries.empty()) return;
+    if (entries.empty()) return {};
     const LegendMetrics m(p);
-    Rect r = legend_size(p, panel);
-    const LegendPosition where = panel.legend;
-    const bool left = where == LegendPosition::UpperLeft || where == LegendPosition::LowerLeft;
-    const bool lower = where == LegendPosition::LowerLeft || where == LegendPosition::LowerRight;
-    const double inset = 2.0 * m.pad;
-    if (where == LegendPosition::Outside) {
-        r.x = box.x + box.w + inset + m.pad;
-        r.y = box.y + m.pad;
-    } else {
-        r.x = left ? box.x + inset : box.x + box.w - inset - r.w;
-        r.y = lower ? box.y + box.h - inset - r.h : box.y + inset;
-    }
+    const int n = int(entries.size());
+    columns = std::clamp(columns, 1, n);
+    const int rows = (n + columns - 1) / columns;
+    return {0.0, 0.0, columns * entry_width(p, entries) + (columns - 1) * 2.0 * m.pad,
+            m.row * double(rows)};
+}
+
+int legend_columns(const Painter& p, const Panel& panel, double width) {
+    const std::vector<const LineSeries*> entries = legend_entries(panel);
+    if (entries.empty()) return 1;
+    const double column = entry_width(p, entries) + 2.0 * LegendMetrics(p).pad;
+    return std::clamp(int((width + 2.0 * LegendMetrics(p).pad) / column), 1, int(entries.size()));
+}
+
+void draw_legend(const Painter& p, const Panel& panel, const LegendPlacement& placement) {
+    const std::vector<const LineSeries*> entries = legend_entries(panel);
+    if (entries.empty() || placement.slot == LegendSlot::None) return;
+    const LegendMetrics m(p);
+    const Rect& r = placement.box;
+    const int columns = std::clamp(placement.columns, 1, int(entries.size()));
+    const int rows = (int(entries.size()) + columns - 1) / columns;
+    const double column_w = entry_width(p, entries) + 2.0 * m.pad;
     note_background(p, r, m.pad);
     for (size_t i = 0; i < entries.size(); ++i) {
-        const double y = r.y + m.row * (double(i) + 0.5);
+        // Column-major, as matplotlib fills a legend's columns.
+        const double x = r.x + column_w * double(int(i) / rows);
+        const double y = r.y + m.row * (double(int(i) % rows) + 0.5);
         p.set_colour(entries[i]->colour);
         set_line_style(p, entries[i]->width, entries[i]->dashed);
-        cairo_move_to(p.cr, r.x, y);
-        cairo_line_to(p.cr, r.x + m.sample, y);
+        cairo_move_to(p.cr, x, y);
+        cairo_line_to(p.cr, x + m.sample, y);
         cairo_stroke(p.cr);
         p.set_colour(p.theme.foreground);
-        p.text(entries[i]->label, m.style, r.x + m.sample + m.pad, y, {0.0, 0.5});
+        p.text(entries[i]->label, m.style, x + m.sample + m.pad, y, {0.0, 0.5});
     }
 }
 

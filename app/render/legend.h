@@ -1,4 +1,6 @@
-// The legend of a panel's labelled lines: a line sample and the label per row, on a box.
+// The legend of a panel's labelled lines: a line sample and the label per entry, on a box. It
+// goes in a corner of the plot box that covers no data, else right of the box, else (when that
+// would squeeze the plot) below it in as many columns as fit; layout_panel decides.
 #pragma once
 
 #include "app/render/painter.h"
@@ -6,10 +8,21 @@
 
 namespace posviz {
 
-// Width and height of the legend's contents (padding excluded); zero when it shows nothing.
-Rect legend_size(const Painter& painter, const Panel& panel);
-// Width the legend takes right of the plot box (LegendPosition::Outside), else 0.
-double legend_outside_space(const Painter& painter, const Panel& panel);
-void draw_legend(const Painter& painter, const Panel& panel, Rect plot_box);
+enum class LegendSlot { None, Inside, Right, Below };
+
+struct LegendPlacement {
+    LegendSlot slot = LegendSlot::None;
+    Rect box;  // the entries on the page, padding excluded
+    int columns = 1;
+};
+
+// Width and height of the legend's entries in `columns` columns (padding excluded); zero when it
+// shows nothing.
+Rect legend_size(const Painter& painter, const Panel& panel, int columns = 1);
+// The padding around the entries (the box drawn behind them), and the gap between columns.
+double legend_pad(const Painter& painter);
+// How many columns of entries fit across `width` (at least 1).
+int legend_columns(const Painter& painter, const Panel& panel, double width);
+void draw_legend(const Painter& painter, const Panel& panel, const LegendPlacement& placement);
 
 }  // namespace posviz

@@ -45,9 +45,10 @@ Rect Painter::text(const std::string& text, const TextStyle& style, double x, do
     double baseline = box.y + ascent;
     for (const std::string& line : split_lines(text)) {
         const double width = measure_text(cr, line, style).width;
-        draw_text(cr, line, style, box.x + align.h * (box.w - width), baseline);
+        draw_text(cr, line, style, box.x + align.h * (box.w - width), baseline, text_log);
         baseline += line_height(style);
     }
+    if (placed) placed->push_back({text, box, style.size});
     return box;
 }
 
@@ -56,8 +57,89 @@ void Painter::vertical_text(const std::string& text, const TextStyle& style, dou
     cairo_save(cr);
     cairo_translate(cr, x, y);
     cairo_rotate(cr, -M_PI / 2);
-    this->text(text, style, 0.0, 0.0, {0.5, 0.5});
+    Painter turned = *this;
+    turned.placed = nullptr;  // its box is in turned coordinates; the page's is recorded below
+    const Rect box = turned.text(text, style, 0.0, 0.0, {0.5, 0.5});
     cairo_restore(cr);
+    if (placed)
+        placed->push_back({text, {x - 0.5 * box.h, y - 0.5 * box.w, box.h, box.w}, style.size});
+}
+
+namespace {
+
+// One piece of a line that may not be split: a word, or one Chinese character (Chinese breaks
+// between any two characters); `space` says whether a space went before it.
+struct Token {
+    std::string text;
+    bool space = false;
+};
+
+size_t codepoint_length(unsigned char lead) {
+    return lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+}
+
+std::vector<Token> tokens(const std::string& text) {
+    std::vector<Token> out;
+    bool space = false;
+    for (size_t i = 0; i < text.size();) {
+        const size_t n =
+            std::min(codepoint_length(static_cast<unsigned char>(text[i])), text.size() - i);
+        if (text[i] == ' ' || text[i] == '\n') {
+            space = true;
+            ++i;
+            continue;
+        }
+        // U+3000 and above (three-byte sequences from 0xe3): CJK punctuation and ideographs.
+        const bool cjk = static_cast<unsigned char>(text[i]) >= 0xe3 && n >= 3;
+        if (out.empty() || space || cjk || out.back().text.empty() ||
+            static_cast<unsigned char>(out.back().text[0]) >= 0xe3)
+            out.push_back({"", space});
+        out.back().text.append(text, i, n);
+        space = false;
+        i += n;
+    }
+    return out;
+}
+
+size_t codepoints(const std::string& s) {
+    size_t n = 0;
+    for (char c : s) n += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+    return n;
+}
+
+void drop_last_codepoint(std::string& s) {
+    while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xc0) == 0x80) s.pop_back();
+    if (!s.empty()) s.pop_back();
+}
+
+}  // namespace
+
+std::string Painter::fit_text(const std::string& text, const TextStyle& style, double max_width,
+                              int max_lines) const {
+    if (text.empty() || text_box(text, style).w <= max_width) return text;
+    auto width = [&](const std::string& line) { return measure_text(cr, line, style).width; };
+    std::vector<std::string> lines(1);
+    for (const Token& token : tokens(text)) {
+        const std::string joined =
+            lines.back() + (token.space && !lines.back().empty() ? " " : "") + token.text;
+        if (lines.back().empty() || width(joined) <= max_width || int(lines.size()) == max_lines)
+            lines.back() = joined;
+        else
+            lines.push_back(token.text);
+    }
+    std::string fitted;
+    for (std::string& line : lines) {
+        if (width(line) > max_width) {
+            while (!line.empty() && width(line + "…") > max_width) drop_last_codepoint(line);
+            while (!line.empty() && line.back() == ' ') line.pop_back();
+            // Decision: fewer than three characters left ("b…") say nothing; the line is left
+            // out instead.
+            if (codepoints(line) < 3) continue;
+            line += "…";
+        }
+        fitted += (fitted.empty() ? "" : "\n") + line;
+    }
+    return fitted;
 }
 
 }  // namespace posviz

@@ -22,10 +22,20 @@ struct Align {
     double h = 0.0, v = 0.0;
 };
 
+// A block of text as drawn, in page points (the figure's coordinates, y down): what the layout
+// test checks for overlaps, for text leaving the canvas and for type below 6 pt.
+struct PlacedText {
+    std::string text;
+    Rect box;
+    double size = 0.0;  // points
+};
+
 struct Painter {
     cairo_t* cr;
     const Theme& theme;
     std::string lang;
+    std::vector<DrawnLine>* text_log = nullptr;  // every line drawn, for SVG <text> (render.h)
+    std::vector<PlacedText>* placed = nullptr;   // every block drawn, for the layout test
 
     TextStyle text_style(double size, FontWeight weight = FontWeight::Regular) const {
         return {lang, size, weight};
@@ -41,6 +51,11 @@ struct Painter {
               Align align) const;
     // The same turned 90° counter-clockwise (y-axis and colorbar labels); (x, y) is the centre.
     void vertical_text(const std::string& text, const TextStyle& style, double x, double y) const;
+    // The text as it fits in max_width: as it is, else wrapped at spaces (and between Chinese
+    // characters) onto at most max_lines lines, a line that still does not fit cut short with
+    // "…". Titles and labels go through this rather than being clipped by the canvas.
+    std::string fit_text(const std::string& text, const TextStyle& style, double max_width,
+                         int max_lines) const;
 };
 
 std::vector<std::string> split_lines(const std::string& text);

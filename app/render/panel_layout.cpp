@@ -97,6 +97,36 @@ Ticks auto_ticks(const AxisMap& map, int max_count) {
     return map.log ? log_ticks(map.lo, map.hi, max_count) : linear_ticks(map.lo, map.hi, max_count);
 }
 
+// Every k-th tick (minor ticks only with all of them).
+Ticks thinned(const Ticks& ticks, size_t k) {
+    if (k <= 1) return ticks;
+    Ticks t;
+    for (size_t i = 0; i < ticks.values.size(); i += k) {
+        t.values.push_back(ticks.values[i]);
+        t.labels.push_back(ticks.labels[i]);
+    }
+    return t;
+}
+
+// The densest ticks whose labels fit: automatic ticks from `most` down to 2, then every k-th of
+// the last (or of the figure's explicit ticks), down to a single one. Labels never run together,
+// whatever the canvas.
+template <class Fits>
+Ticks choose_ticks(const Axis& axis, const AxisMap& map, int most, Fits fits) {
+    std::vector<Ticks> candidates;
+    if (!axis.ticks.empty()) {
+        candidates.push_back(explicit_ticks(axis, map));
+    } else {
+        for (int count = most; count >= 2; --count) candidates.push_back(auto_ticks(map, count));
+    }
+    for (const Ticks& t : candidates)
+        if (fits(t)) return t;
+    const Ticks& last = candidates.back();
+    for (size_t k = 2; k < last.values.size(); ++k)
+        if (fits(thinned(last, k))) return thinned(last, k);
+    return thinned(last, std::max<size_t>(1, last.values.size()));
+}
+
 double widest(const Painter& painter, const std::vector<std::string>& labels,
               const TextStyle& style) {
     double w = 0.0;
@@ -105,28 +135,130 @@ double widest(const Painter& painter, const std::vector<std::string>& labels,
     return w;
 }
 
-// As many x ticks as fit side by side with a gap of one em between labels.
-Ticks fitting_x_ticks(const Painter& painter, const Axis& axis, const AxisMap& map, double length) {
-    if (!axis.ticks.empty()) return explicit_ticks(axis, map);
-    const TextStyle style = painter.text_style(painter.theme.tick_size);
-    for (int count = std::clamp(int(length / (3.5 * style.size)), 2, 9); count > 2; --count) {
-        Ticks t = auto_ticks(map, count);
-        const double needed =
-            double(t.values.size()) * (widest(painter, t.labels, style) + style.size);
-        if (needed <= length) return t;
-    }
-    return auto_ticks(map, 2);
+// x tick labels, centred on their ticks, half an em apart and inside the cell.
+Ticks fitting_x_ticks(const Painter& painter, const Axis& axis, const AxisMap& map, Rect cell,
+                      const TextStyle& style) {
+    const double length = std::abs(map.page_hi - map.page_lo);
+    auto fits = [&](const Ticks& t) {
+        double previous_right = -INFINITY;
+        for (size_t i = 0; i < t.values.size(); ++i) {
+            const double w = measure_text(painter.cr, t.labels[i], style).width;
+            const double left = map(t.values[i]) - 0.5 * w, right = left + w;
+            if (left < cell.x || right > cell.x + cell.w) return false;
+            if (left - previous_right < 0.5 * style.size) return false;
+            previous_right = right;
+        }
+        return true;
+    };
+    return choose_ticks(axis, map, std::clamp(int(length / (3.5 * style.size)), 2, 9), fits);
 }
 
-Ticks fitting_y_ticks(const Painter& painter, const Axis& axis, const AxisMap& map, double length) {
-    if (!axis.ticks.empty()) return explicit_ticks(axis, map);
-    return auto_ticks(map, std::clamp(int(length / (3.0 * painter.theme.tick_size)), 2, 8));
+// y tick labels, centred on their ticks, a fifth of an em apart and inside the cell.
+Ticks fitting_y_ticks(const Painter& painter, const Axis& axis, const AxisMap& map, Rect cell,
+                      const TextStyle& style) {
+    const double length = std::abs(map.page_hi - map.page_lo);
+    const double h = painter.text_box("0", style).h;
+    auto fits = [&](const Ticks& t) {
+        std::vector<double> centres;
+        for (double v : t.values) centres.push_back(map(v));
+        std::sort(centres.begin(), centres.end());
+        for (size_t i = 0; i < centres.size(); ++i) {
+            if (centres[i] - 0.5 * h < cell.y || centres[i] + 0.5 * h > cell.y + cell.h)
+                return false;
+            if (i > 0 && centres[i] - centres[i - 1] < h + 0.2 * style.size) return false;
+        }
+        return true;
+    };
+    return choose_ticks(axis, map, std::clamp(int(length / (2.2 * h)), 2, 8), fits);
+}
+
+void map_to_box(PanelLayout& layout, const Panel& panel, Rect box) {
+    layout.x.page_lo = box.x;
+    layout.x.page_hi = box.x + box.w;
+    layout.y.page_lo = panel.y.inverted ? box.y : box.y + box.h;
+    layout.y.page_hi = panel.y.inverted ? box.y + box.h : box.y;
+}
+
+bool overlaps(Rect a, Rect b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+// How much of the panel's drawing a legend at r would cover: points along its lines (sampled
+// every 1.5 pt, so that a long straight segment counts too), and its notes, each as much as a
+// whole line.
+int covered(const Painter& painter, const Panel& panel, const PanelLayout& l, Rect r) {
+    auto inside = [&](double x, double y) {
+        return x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
+    };
+    int count = 0;
+    for (const LineSeries& s : panel.lines) {
+        double px = NAN, py = NAN;
+        for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+            if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i]) || (l.x.log && s.x[i] <= 0) ||
+                (l.y.log && s.y[i] <= 0)) {
+                px = NAN;
+                continue;
+            }
+            const double x = l.x(s.x[i]), y = l.y(s.y[i]);
+            const int steps =
+                std::isnan(px) ? 1 : std::clamp(int(std::hypot(x - px, y - py) / 1.5), 1, 64);
+            for (int k = 1; k <= steps; ++k) {
+                const double f = double(k) / steps;
+                if (std::isnan(px) ? inside(x, y) : inside(px + f * (x - px), py + f * (y - py)))
+                    ++count;
+            }
+            px = x;
+            py = y;
+        }
+    }
+    const TextStyle note = painter.text_style(painter.theme.note_size);
+    for (const Annotation& a : panel.annotations) {
+        Rect box = painter.text_box(a.text, note);
+        box.x = (a.place == AnnotationPlace::Data ? l.x(a.x) : l.box.x + a.x * l.box.w) -
+                (a.anchor == Anchor::Left     ? 0.0
+                 : a.anchor == Anchor::Centre ? 0.5
+                                              : 1.0) *
+                    box.w;
+        box.y = (a.place == AnnotationPlace::Data ? l.y(a.y) : l.box.y + (1.0 - a.y) * l.box.h) -
+                0.5 * box.h;
+        if (overlaps(box, r)) count += 1000;
+    }
+    return count;
+}
+
+// The corner of the box for an inside legend of `size` that covers the least (the figure's own
+// choice first), and how much it covers there.
+struct Corner {
+    Rect box;
+    int covered = 0;
+};
+Corner best_corner(const Painter& painter, const Panel& panel, const PanelLayout& l, Rect size,
+                   double pad) {
+    const LegendPosition corners[] = {panel.legend, LegendPosition::UpperRight,
+                                      LegendPosition::UpperLeft, LegendPosition::LowerRight,
+                                      LegendPosition::LowerLeft};
+    const double inset = 2.0 * pad;
+    Corner best{{}, -1};
+    for (LegendPosition where : corners) {
+        if (where == LegendPosition::Outside || where == LegendPosition::None) continue;
+        const bool left = where == LegendPosition::UpperLeft || where == LegendPosition::LowerLeft;
+        const bool lower =
+            where == LegendPosition::LowerLeft || where == LegendPosition::LowerRight;
+        Rect r = size;
+        r.x = left ? l.box.x + inset : l.box.x + l.box.w - inset - r.w;
+        r.y = lower ? l.box.y + l.box.h - inset - r.h : l.box.y + inset;
+        const int c =
+            covered(painter, panel, l, {r.x - pad, r.y - pad, r.w + 2 * pad, r.h + 2 * pad});
+        if (best.covered < 0 || c < best.covered) best = {r, c};
+        if (c == 0) break;
+    }
+    return best;
 }
 
 }  // namespace
 
 PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
-                         VerticalMargins at_least) {
+                         VerticalMargins at_least, AxisLabels labels) {
     const Theme& theme = painter.theme;
     const PanelMetrics m(theme);
     const TextStyle tick_style = painter.text_style(theme.tick_size);
@@ -135,62 +267,139 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
     const double tick_height = painter.text_box("0", tick_style).h;
 
     PanelLayout layout;
+    layout.title_gap = std::max(2.0 * m.pad, 0.5 * tick_height + m.pad);
     layout.x = axis_limits(panel, panel.x, true);
     layout.y = axis_limits(panel, panel.y, false);
     layout.colorbar = panel.heatmap && panel.heatmap->colorbar;
 
-    // Two passes: ticks depend on the box size, the margins on the tick labels.
-    Rect box = {cell.x + 0.15 * cell.w, cell.y + 0.1 * cell.h, 0.7 * cell.w, 0.75 * cell.h};
-    for (int pass = 0; pass < 2; ++pass) {
-        layout.x_ticks = fitting_x_ticks(painter, panel.x, layout.x, box.w);
-        layout.y_ticks = fitting_y_ticks(painter, panel.y, layout.y, box.h);
-        double left =
-            m.pad + widest(painter, layout.y_ticks.labels, tick_style) + m.pad + m.tick_length;
-        if (!panel.y.label.empty()) left += painter.text_box(panel.y.label, label_style).h + m.pad;
-        double bottom = m.tick_length + m.pad + tick_height + m.pad;
-        if (!panel.x.label.empty())
-            bottom += painter.text_box(panel.x.label, label_style).h + m.pad;
-        const bool masked_note =
-            layout.colorbar && !panel_colorbar(*panel.heatmap).masked_label.empty();
-        if (masked_note) bottom = std::max(bottom, 2.0 * (m.tick_length + tick_height + m.pad));
-        double top = m.pad;
-        if (!panel.title.empty()) top += painter.text_box(panel.title, title_style).h + 2 * m.pad;
-        // Room for half of the last x tick label, so that it never leaves the cell.
-        double right =
-            m.pad +
-            0.5 * widest(painter,
-                         {layout.x_ticks.labels.empty() ? "" : layout.x_ticks.labels.back()},
-                         tick_style);
-        if (layout.colorbar)
-            right = colorbar_space(painter, panel_colorbar(*panel.heatmap), box.h) + m.pad;
-        right += legend_outside_space(painter, panel);
-        top = std::max(top, at_least.top);
-        bottom = std::max(bottom, at_least.bottom);
-        layout.margins = {top, bottom, 0.0};
-        box = {cell.x + left, cell.y + top, std::max(1.0, cell.w - left - right),
-               std::max(1.0, cell.h - top - bottom)};
-        if (panel.equal_aspect) {
-            // One data unit as long on both axes: shrink the longer side and centre the box.
-            auto extent = [](const AxisMap& a) {
-                return a.log ? std::log10(a.hi / a.lo) : a.hi - a.lo;
-            };
-            const double height =
-                at_least.box_height > 0.0 ? std::min(box.h, at_least.box_height) : box.h;
-            const double scale = std::min(box.w / extent(layout.x), height / extent(layout.y));
-            const double w = scale * extent(layout.x), h = scale * extent(layout.y);
-            box.x += 0.5 * (box.w - w);
-            box.y += 0.5 * (box.h - h);
-            box.w = w;
-            box.h = h;
+    // Where the legend goes, the first of these that works (decision): inside the box in a
+    // corner where it covers no data (unless the figure put it outside); right of the box if it
+    // takes at most 35 % of the cell; below the plot if the box keeps 3 em of height; right of
+    // the box up to 60 % of the cell if the box keeps 4 em of width; inside the box over data;
+    // left out, on a canvas too small for it.
+    const Rect legend_one_column = legend_size(painter, panel);
+    const double legend_pad = posviz::legend_pad(painter);
+    enum class Try { FreeCorner, NarrowRight, Below, WideRight, AnyCorner, None };
+    std::vector<Try> tries = {Try::NarrowRight, Try::Below, Try::WideRight, Try::AnyCorner,
+                              Try::None};
+    if (panel.legend != LegendPosition::Outside) tries.insert(tries.begin(), Try::FreeCorner);
+    if (legend_one_column.w <= 0.0) tries = {Try::None};
+    const double right_share = (legend_one_column.w + 4.0 * legend_pad) / cell.w;
+    for (const Try attempt : tries) {
+        if ((attempt == Try::NarrowRight && right_share > 0.35) ||
+            (attempt == Try::WideRight && right_share > 0.6))
+            continue;
+        const LegendSlot slot = attempt == Try::NarrowRight || attempt == Try::WideRight
+                                    ? LegendSlot::Right
+                                : attempt == Try::Below ? LegendSlot::Below
+                                : attempt == Try::None  ? LegendSlot::None
+                                                        : LegendSlot::Inside;
+        int below_columns = 1;
+        Rect below_size;
+        if (slot == LegendSlot::Below) {
+            below_columns = legend_columns(painter, panel, cell.w - 2.0 * legend_pad);
+            below_size = legend_size(painter, panel, below_columns);
         }
+        // Ticks depend on the box, the margins on the tick labels: repeat until they agree.
+        Rect box = {cell.x + 0.15 * cell.w, cell.y + 0.1 * cell.h, 0.7 * cell.w, 0.75 * cell.h};
+        for (int pass = 0; pass < 5; ++pass) {
+            map_to_box(layout, panel, box);
+            const Ticks x_ticks = fitting_x_ticks(painter, panel.x, layout.x, cell, tick_style);
+            const Ticks y_ticks = fitting_y_ticks(painter, panel.y, layout.y, cell, tick_style);
+            const double centre = box.x + 0.5 * box.w;
+            const double across = 2.0 * std::min(centre - cell.x, cell.x + cell.w - centre);
+            const std::string title = painter.fit_text(panel.title, title_style, across, 2);
+            const std::string x_label =
+                labels.x ? painter.fit_text(panel.x.label, label_style, across, 1) : "";
+            // The y label may reach below the box into the band of the x tick labels, where the
+            // left margin holds nothing else (draw_panel then lowers its centre).
+            const double along = box.h + m.tick_length + m.pad + tick_height;
+            const std::string y_label =
+                labels.y ? painter.fit_text(panel.y.label, label_style, along, 1) : "";
+            const bool settled = pass > 0 && x_ticks.labels == layout.x_ticks.labels &&
+                                 y_ticks.labels == layout.y_ticks.labels && title == layout.title &&
+                                 x_label == layout.x_label && y_label == layout.y_label;
+            layout.x_ticks = x_ticks;
+            layout.y_ticks = y_ticks;
+            layout.title = title;
+            layout.x_label = x_label;
+            layout.y_label = y_label;
+            if (settled) break;
+
+            double left =
+                m.pad + widest(painter, layout.y_ticks.labels, tick_style) + m.pad + m.tick_length;
+            if (!y_label.empty()) left += painter.text_box(y_label, label_style).h + m.pad;
+            double bottom = m.tick_length + m.pad + tick_height + m.pad;
+            if (!x_label.empty()) bottom += painter.text_box(x_label, label_style).h + m.pad;
+            const bool masked_note =
+                layout.colorbar && !panel_colorbar(*panel.heatmap).masked_label.empty();
+            if (masked_note) bottom = std::max(bottom, 2.0 * (m.tick_length + tick_height + m.pad));
+
+            double top = m.pad;
+            if (!title.empty()) top += painter.text_box(title, title_style).h + layout.title_gap;
+            // Room for half of the last x tick label, so that it never leaves the cell.
+            double right =
+                m.pad +
+                0.5 * widest(painter,
+                             {layout.x_ticks.labels.empty() ? "" : layout.x_ticks.labels.back()},
+                             tick_style);
+            if (layout.colorbar)
+                right = colorbar_space(painter, panel_colorbar(*panel.heatmap), box.h) + m.pad;
+            if (slot == LegendSlot::Right) right += legend_one_column.w + 4.0 * legend_pad;
+            top = std::max(top, at_least.top);
+            bottom = std::max(bottom, at_least.bottom);
+            // A legend below is this panel's own: the row's other boxes keep their height.
+            layout.margins = {top, bottom, 0.0};
+            if (slot == LegendSlot::Below) bottom += below_size.h + 3.0 * legend_pad;
+            box = {cell.x + left, cell.y + top, std::max(1.0, cell.w - left - right),
+                   std::max(1.0, cell.h - top - bottom)};
+            if (panel.equal_aspect) {
+                // One data unit as long on both axes: shrink the longer side and centre the box.
+                auto extent = [](const AxisMap& a) {
+                    return a.log ? std::log10(a.hi / a.lo) : a.hi - a.lo;
+                };
+                const double height =
+                    at_least.box_height > 0.0 ? std::min(box.h, at_least.box_height) : box.h;
+                const double scale = std::min(box.w / extent(layout.x), height / extent(layout.y));
+                const double w = scale * extent(layout.x), h = scale * extent(layout.y);
+                box.x += 0.5 * (box.w - w);
+                box.y += 0.5 * (box.h - h);
+                box.w = w;
+                box.h = h;
+            }
+        }
+        layout.box = box;
+        map_to_box(layout, panel, box);
+        layout.legend = {slot, {}, below_columns};
+        if (attempt == Try::Below && box.h < 3.0 * theme.label_size) continue;
+        if (attempt == Try::WideRight && box.w < 4.0 * theme.label_size) continue;
+        if (slot == LegendSlot::Inside) {
+            if (legend_one_column.w + 6.0 * legend_pad > box.w ||
+                legend_one_column.h + 6.0 * legend_pad > box.h)
+                continue;
+            const Corner corner =
+                best_corner(painter, panel, layout, legend_one_column, legend_pad);
+            if (attempt == Try::FreeCorner && corner.covered > 0) continue;
+            layout.legend.box = corner.box;
+        } else if (slot == LegendSlot::Right) {
+            double x = box.x + box.w + 3.0 * legend_pad;
+            if (layout.colorbar)
+                x += colorbar_space(painter, panel_colorbar(*panel.heatmap), box.h) + m.pad;
+            // Level with the box's top, and within the cell.
+            if (box.y + 2.0 * legend_pad + legend_one_column.h > cell.y + cell.h) continue;
+            layout.legend.box = {x, box.y + legend_pad, legend_one_column.w, legend_one_column.h};
+        } else if (slot == LegendSlot::Below) {
+            const double x = std::clamp(
+                box.x + 0.5 * (box.w - below_size.w), cell.x + legend_pad,
+                std::max(cell.x + legend_pad, cell.x + cell.w - legend_pad - below_size.w));
+            layout.legend.box = {x, cell.y + cell.h - legend_pad - below_size.h, below_size.w,
+                                 below_size.h};
+        }
+        break;
     }
-    layout.box = box;
-    layout.x.page_lo = box.x;
-    layout.x.page_hi = box.x + box.w;
-    layout.y.page_lo = panel.y.inverted ? box.y : box.y + box.h;
-    layout.y.page_hi = panel.y.inverted ? box.y + box.h : box.y;
     if (layout.colorbar)
-        layout.colorbar_box = {box.x + box.w + m.colorbar_gap, box.y, m.colorbar_width, box.h};
+        layout.colorbar_box = {layout.box.x + layout.box.w + m.colorbar_gap, layout.box.y,
+                               m.colorbar_width, layout.box.h};
     return layout;
 }
 

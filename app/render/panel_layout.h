@@ -2,6 +2,9 @@
 // Margins are measured from the real tick labels, so long labels never overlap or get clipped.
 #pragma once
 
+#include <string>
+
+#include "app/render/legend.h"
 #include "app/render/painter.h"
 #include "core/figure/figure.h"
 #include "core/figure/ticks.h"
@@ -25,6 +28,12 @@ struct VerticalMargins {
     double box_height = 0.0;
 };
 
+// Which axis labels a panel draws: in a grid, a label the panel below (x) or on the left (y)
+// repeats is left to that panel, as matplotlib's label_outer does.
+struct AxisLabels {
+    bool x = true, y = true;
+};
+
 struct PanelLayout {
     Rect box;                 // the plot area
     VerticalMargins margins;  // as used, before an equal aspect shrinks the box
@@ -32,6 +41,12 @@ struct PanelLayout {
     Ticks x_ticks, y_ticks;
     bool colorbar = false;  // the heatmap's own, right of the box
     Rect colorbar_box;
+    LegendPlacement legend;
+    // From the panel title's bottom to the box: clear of the top y tick label's upper half.
+    double title_gap = 0.0;
+    // The panel's title and axis labels as they fit (Painter::fit_text): wrapped or cut short,
+    // never running past the cell.
+    std::string title, x_label, y_label;
 };
 
 // Sizes used everywhere around a plot box, in points, scaled with the theme's tick font.
@@ -45,6 +60,6 @@ struct PanelMetrics {
 };
 
 PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
-                         VerticalMargins at_least = {});
+                         VerticalMargins at_least = {}, AxisLabels labels = {});
 
 }  // namespace posviz

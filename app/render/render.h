@@ -6,7 +6,10 @@
 #include <cairo.h>
 
 #include <string>
+#include <vector>
 
+#include "app/render/painter.h"
+#include "app/render/text.h"
 #include "core/figure/figure.h"
 
 namespace posviz {
@@ -15,11 +18,22 @@ struct RenderStyle {
     std::string theme = "light";  // light|dark (InputError("--theme") otherwise)
     std::string lang = "en";      // picks the leading font: zh → Noto Sans CJK SC
     bool transparent = false;     // no background paint (PNG with alpha)
+    // Every line of text drawn, in drawing order, is appended here when given (the SVG writer
+    // turns cairo's glyph outlines back into editable <text>: app/render/svg_text.h).
+    std::vector<DrawnLine>* text_log = nullptr;
+    // Points of the axis labels, the other sizes in the theme's proportions; 0: set for the
+    // canvas (automatic_font_size in app/render/type_size.h).
+    double font_size = 0.0;
+    int cols = 0;           // panels per row; 0: the grid that best fits the canvas (figure_grid.h)
+    bool annotate = false;  // values in the cells of heatmaps of at most 16 × 16 (--annotate)
+    // Every block of text drawn, with its box on the page, when given (the layout test).
+    std::vector<PlacedText>* placed_text = nullptr;
 };
 
 // Draws into [0, width] × [0, height] in cairo user units, read as points (1/72 in): font sizes
 // and line widths are in points too, so a PNG scales the context by dpi/72 first and every
-// format shows the same layout.
+// format shows the same layout. The type is set for the canvas's physical size and the layout
+// (grid, margins, ticks, legends, titles) recomputed for it, never scaled from another size.
 void render_figure(cairo_t* cr, const Figure& figure, const RenderStyle& style, double width,
                    double height);
 

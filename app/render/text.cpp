@@ -17,6 +17,7 @@ struct Font {
     FcPattern* pattern = nullptr;  // the match, which the face was made from
     FcCharSet* charset = nullptr;  // owned by the matched pattern
     std::string family;
+    std::string css_families;  // for SVG: this font's family first, then the others
     // CJK fonts draw some symbols full width (· is a Chinese separator there); in our labels they
     // are mathematics (q·k, √D, 13 × 0.75, m = 0 … 8) and must stay narrow, so they are taken
     // from the next font of the chain.
@@ -78,8 +79,11 @@ const std::vector<Font>& font_chain(const TextStyle& style) {
     std::vector<Font> chain;
     Font cjk = load_font("Noto Sans CJK SC", style.weight);
     cjk.wide_math_symbols = true;
+    cjk.css_families = "'Noto Sans CJK SC', 'DejaVu Sans', sans-serif";
+    Font latin = load_font("DejaVu Sans", style.weight);
+    latin.css_families = "'DejaVu Sans', 'Noto Sans CJK SC', sans-serif";
     if (chinese) chain.push_back(cjk);
-    chain.push_back(load_font("DejaVu Sans", style.weight));
+    chain.push_back(latin);
     if (!chinese) chain.push_back(cjk);
     return chains.emplace(key, std::move(chain)).first->second;
 }
@@ -152,16 +156,27 @@ TextSize measure_text(cairo_t* cr, const std::string& utf8, const TextStyle& sty
     return size;
 }
 
-void draw_text(cairo_t* cr, const std::string& utf8, const TextStyle& style, double x, double y) {
+void draw_text(cairo_t* cr, const std::string& utf8, const TextStyle& style, double x, double y,
+               std::vector<DrawnLine>* log) {
     const std::vector<Font>& chain = font_chain(style);
+    DrawnLine line;
+    line.size = style.size;
+    line.weight = style.weight;
+    cairo_get_matrix(cr, &line.placement);
+    cairo_matrix_translate(&line.placement, x, y);
+    const double start = x;
     for (const Run& run : split_runs(utf8, chain)) {
         select_font(cr, chain[run.font], style.size);
         cairo_move_to(cr, x, y);
         cairo_show_text(cr, run.text.c_str());
+        DrawnRun drawn{run.text, chain[run.font].css_families, x - start, x, y};
+        cairo_user_to_device(cr, &drawn.device_x, &drawn.device_y);
+        line.runs.push_back(std::move(drawn));
         cairo_text_extents_t extents;
         cairo_text_extents(cr, run.text.c_str(), &extents);
         x += extents.x_advance;
     }
+    if (log && !line.runs.empty()) log->push_back(std::move(line));
 }
 
 std::string font_families(const TextStyle& style) {

@@ -7,6 +7,7 @@
 #include <cairo.h>
 
 #include <string>
+#include <vector>
 
 namespace posviz {
 
@@ -26,9 +27,28 @@ struct TextSize {
     double descent = 0.0;  // so that lines of text line up whatever letters they hold
 };
 
+// One line of text as drawn, for the SVG writer (app/render/svg_text.h), which turns cairo's glyph
+// outlines back into <text>: the line is split into runs, each drawn by one font (one
+// cairo_show_text call, which cairo's SVG surface writes as one group of glyphs).
+struct DrawnRun {
+    std::string text;
+    std::string families;  // CSS font-family list, the run's own font first
+    double offset = 0.0;   // from the line's start, along the baseline, in user units
+    double device_x = 0.0, device_y = 0.0;  // the run's start on the page (its first glyph)
+};
+struct DrawnLine {
+    std::vector<DrawnRun> runs;
+    double size = 10.0;
+    FontWeight weight = FontWeight::Regular;
+    // User space at the line's start (cairo_get_matrix translated to it): the SVG transform.
+    cairo_matrix_t placement{};
+};
+
 TextSize measure_text(cairo_t* cr, const std::string& utf8, const TextStyle& style);
-// Draws with the left end of the baseline at (x, y) in the current source colour.
-void draw_text(cairo_t* cr, const std::string& utf8, const TextStyle& style, double x, double y);
+// Draws with the left end of the baseline at (x, y) in the current source colour, and appends
+// the line to `log` when one is given.
+void draw_text(cairo_t* cr, const std::string& utf8, const TextStyle& style, double x, double y,
+               std::vector<DrawnLine>* log = nullptr);
 
 // The fonts behind a style (family names as fontconfig resolved them), for tests and diagnostics.
 std::string font_families(const TextStyle& style);

@@ -1,10 +1,12 @@
 #include "core/analyses/block_reduction.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <string>
 
+#include "core/cancellation.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -41,14 +43,17 @@ double largest_finite_abs(const Matrix& values, long r0, long r1, long c0, long 
 template <class BlockMax>
 Matrix reduce_blocks(long seq_len, int size, BlockMax block_max) {
     Matrix result(size, size);
+    const CancellationCheck cancellation;
 #pragma omp parallel for schedule(static)
     for (int i = 0; i < size; ++i) {
+        if (cancellation.stop()) continue;
         const long r0 = reduction_block_start(i, seq_len, size);
         const long r1 = reduction_block_start(i + 1, seq_len, size);
         for (int j = 0; j < size; ++j)
             result(i, j) = block_max(r0, r1, reduction_block_start(j, seq_len, size),
                                      reduction_block_start(j + 1, seq_len, size));
     }
+    throw_if_cancelled();
     return result;
 }
 
@@ -84,19 +89,31 @@ Matrix block_max_abs_of_offsets(const Vector& offset_values, int seq_len, int re
 Matrix block_max_abs_of_rows(const AttentionRows& rows, int resolution, bool softmax) {
     const long seq_len = rows.seq_len();
     const int size = checked_size(resolution, seq_len);
-    Matrix result(size, size);
+    Matrix result = Matrix::Constant(size, size, kNegInf);
+    // A texel row's logit rows are made a piece at a time, at most 2^22 entries (32 MiB) each: a
+    // cancelled build stops after one piece, and at L = 2^20 a core holds 4 rows, not 512.
+    const long piece = std::max(1L, (1L << 22) / seq_len);
+    const CancellationCheck cancellation;
+    std::atomic<int> rows_done{0};  // for the progress a GUI shows (L = 16384 takes seconds)
     // Texel rows share out between the cores, each computing its own block of logit rows.
 #pragma omp parallel for schedule(dynamic)
     for (int i = 0; i < size; ++i) {
         const long r0 = reduction_block_start(i, seq_len, size);
         const long r1 = reduction_block_start(i + 1, seq_len, size);
-        Matrix block = rows.rows(r0, r1 - r0);
-        if (softmax) softmax_rows_inplace(block);
-        for (int j = 0; j < size; ++j)
-            result(i, j) =
-                largest_finite_abs(block, 0, r1 - r0, reduction_block_start(j, seq_len, size),
-                                   reduction_block_start(j + 1, seq_len, size));
+        for (long first = r0; first < r1 && !cancellation.stop(); first += piece) {
+            const long count = std::min(piece, r1 - first);
+            Matrix block = rows.rows(first, count);
+            if (softmax) softmax_rows_inplace(block);
+            for (int j = 0; j < size; ++j)
+                result(i, j) = std::max(
+                    result(i, j),
+                    largest_finite_abs(block, 0, count, reduction_block_start(j, seq_len, size),
+                                       reduction_block_start(j + 1, seq_len, size)));
+        }
+        if (!cancellation.stop())
+            cancellation.progress(double(++rows_done) / size);  // whole rows only
     }
+    throw_if_cancelled();
     return result;
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/cancellation.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -19,9 +20,7 @@ Matrix pe_curves(const Matrix& pe, const std::vector<int>& dims) {
 }
 
 Matrix pe_similarity(const Matrix& pe) {
-    Matrix similarity(pe.rows(), pe.rows());
-    similarity.noalias() = pe * pe.transpose();
-    return similarity;
+    return product_with_transpose(pe, pe);  // in tiles, so that a cancelled build stops within one
 }
 
 OffsetMap fixed_offset_map(const SinusoidalEncoding& encoding, int k, int seq_len) {

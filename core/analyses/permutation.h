@@ -19,7 +19,9 @@ struct PermutationStudy {
 };
 
 // content: (L, D) token vectors used as both queries and keys; seed picks the permutation.
+PermutationStudy permutation_study(const Encoding& encoding, const Matrix& content, uint64_t seed);
+// The same with the permutation given: the token at new position r was at permutation[r].
 PermutationStudy permutation_study(const Encoding& encoding, const Matrix& content,
-                                   uint64_t seed);
+                                   std::vector<int> permutation);
 
 }  // namespace posviz

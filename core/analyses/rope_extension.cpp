@@ -1,9 +1,11 @@
 #include "core/analyses/rope_extension.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <string>
 
+#include "core/cancellation.h"
 #include "core/encodings/checks.h"
 #include "core/input_error.h"
 
@@ -67,6 +69,33 @@ std::vector<RopeEncoding> scaling_family(const RopeEncoding& rope, double factor
     return family;
 }
 
+int training_length(const Scene& s) {
+    if (s.rope_scaling.original_max_position_embeddings > 0)
+        return s.rope_scaling.original_max_position_embeddings;
+    if (s.rope_scaling.max_position_embeddings > 0) return s.rope_scaling.max_position_embeddings;
+    return s.seq_len;
+}
+
+double comparison_factor(const Scene& s) {
+    return std::max({1.0, s.rope_scaling.factor, double(s.seq_len) / training_length(s)});
+}
+
+std::vector<ComparedScaling> compared_scalings(const Scene& s, const RopeEncoding& rope) {
+    std::vector<ComparedScaling> compared;
+    for (const RopeEncoding& scaled :
+         scaling_family(rope, comparison_factor(s), training_length(s)))
+        compared.push_back({rope_scaling_name(scaled.scaling.type), scaled});
+    if (rope.scaling.type == RopeScalingType::None) return compared;
+    const ComparedScaling own{rope_scaling_name(rope.scaling.type) + "_model", rope};
+    for (ComparedScaling& c : compared)
+        if (c.rope.scaling.type == rope.scaling.type) {
+            c = own;
+            return compared;
+        }
+    compared.push_back(own);
+    return compared;
+}
+
 Matrix scaling_wavelengths(const std::vector<RopeEncoding>& ropes, long seq_len) {
     check_length("--seq-len", seq_len);
     const int pairs = ropes.empty() ? 0 : ropes[0].rotary_dim() / 2;
@@ -118,6 +147,7 @@ Matrix logit_envelopes(const std::vector<RopeEncoding>& ropes, const Matrix& que
         const double a2 = freq.attention_factor * freq.attention_factor;
         Matrix trig(max_distance, 2 * pairs);
         for (int r = 0; r < max_distance; ++r) {
+            throw_if_cancelled();
             for (int i = 0; i < pairs; ++i) {
                 const double angle = r * freq.inverse_frequencies[i];
                 trig(r, i) = a2 * std::cos(angle);

@@ -5,9 +5,11 @@
 // seen angles at the cost of resolution.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/encodings/rope.h"
+#include "core/scene.h"
 
 namespace posviz {
 
@@ -28,6 +30,26 @@ Matrix rope_turns_table(const RopeEncoding& rope, int train_len, int target_len)
 // original_max_position_embeddings = train_len. Throws InputError("--factor") for a factor that is
 // not finite and >= 1.
 std::vector<RopeEncoding> scaling_family(const RopeEncoding& rope, double factor, int train_len);
+
+// The length the extension studies measure against: the config's (or --original-max-pos)
+// pre-extension length, else its max_position_embeddings, else L.
+int training_length(const Scene& scene);
+
+// The factor the default scalings of the comparison use: the scene's, and at least what L needs
+// (L / training length), at least 1.
+double comparison_factor(const Scene& scene);
+
+// One scaling of a scene's comparison and the name of its data column.
+struct ComparedScaling {
+    std::string column;  // "none", "linear", "ntk", "dynamic", "yarn", "llama3", or "<type>_model"
+    RopeEncoding rope;
+};
+// scaling_family for the scene (its training length, comparison_factor), plus the model's own
+// method: `rope` as the scene configures it (a config's rope_scaling with its own parameters, or
+// the --rope-scaling flags), named "<type>_model". It takes the place of the family's
+// default-parameter entry of the same type, or comes last when the family has no such entry
+// (longrope). Without a scaling of its own the family is the six defaults.
+std::vector<ComparedScaling> compared_scalings(const Scene& scene, const RopeEncoding& rope);
 
 // (rotary_dim/2, 1 + S): column 0 the pair index i, column 1+s the wavelength 2π/theta_i of
 // ropes[s] at seq_len (the overlay of one config's scalings). All ropes need the same rotary dim.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/cancellation.h"
+
 namespace posviz {
 
 RopeProperties measure_rope_properties(const RopeEncoding& rope, const Vector& query,
@@ -20,11 +22,14 @@ RopeProperties measure_rope_properties(const RopeEncoding& rope, const Vector& q
     }
     // logit(m, n) must equal logit(m - n, 0) for m >= n and logit(0, n - m) for n > m.
     const Matrix logits = q * k.transpose();
-    for (int m = 0; m < seq_len; ++m)
+    for (int m = 0; m < seq_len; ++m) {
+        throw_if_cancelled();
         for (int n = 0; n < seq_len; ++n) {
             const double reference = m >= n ? logits(m - n, 0) : logits(0, n - m);
-            p.max_relative_deviation = std::max(p.max_relative_deviation, std::abs(logits(m, n) - reference));
+            p.max_relative_deviation =
+                std::max(p.max_relative_deviation, std::abs(logits(m, n) - reference));
         }
+    }
     return p;
 }
 

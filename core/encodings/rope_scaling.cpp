@@ -119,10 +119,11 @@ RopeFrequencies llama3_frequencies(double base, int dim, const RopeScaling& s) {
     check_factor(s, s.factor);
     check_length(field(s, "original_max_position_embeddings"), s.original_max_position_embeddings);
     check_positive_field(field(s, "low_freq_factor"), s.low_freq_factor);
-    if (!std::isfinite(s.high_freq_factor) || s.high_freq_factor <= s.low_freq_factor)
+    // Llama 4 Scout ships low_freq_factor = high_freq_factor = 1: no medium band at all.
+    if (!std::isfinite(s.high_freq_factor) || s.high_freq_factor < s.low_freq_factor)
         throw InputError(
             field(s, "high_freq_factor"), format_number(s.high_freq_factor),
-            "a finite number > low_freq_factor (" + format_number(s.low_freq_factor) + ")");
+            "a finite number >= low_freq_factor (" + format_number(s.low_freq_factor) + ")");
     const double old_context_len = s.original_max_position_embeddings;
     const double low_freq_wavelen = old_context_len / s.low_freq_factor;
     const double high_freq_wavelen = old_context_len / s.high_freq_factor;
@@ -132,7 +133,7 @@ RopeFrequencies llama3_frequencies(double base, int dim, const RopeScaling& s) {
         double wavelen = 2.0 * std::numbers::pi / inv[i];
         if (wavelen > low_freq_wavelen) {
             inv[i] /= s.factor;  // long wavelengths: plain interpolation
-        } else if (wavelen >= high_freq_wavelen) {
+        } else if (wavelen >= high_freq_wavelen && s.high_freq_factor > s.low_freq_factor) {
             // Medium band: blend interpolation and extrapolation by how many turns the pair made.
             double smooth = (old_context_len / wavelen - s.low_freq_factor) /
                             (s.high_freq_factor - s.low_freq_factor);

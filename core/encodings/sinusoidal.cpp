@@ -1,5 +1,6 @@
 #include "core/encodings/sinusoidal.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/encodings/checks.h"
@@ -11,13 +12,18 @@ void SinusoidalEncoding::validate() const {
     check_base(base);
 }
 
-// Vaswani et al. 2017 §3.5: the wavelength of pair i is 2 pi · base^(2i/D), so
-// omega_i = base^(-2i/D). (Tensor2Tensor spaces its frequencies by D/2 - 1 instead of D/2; we
-// take only its layout and keep the paper's frequencies for both layouts.)
+// Interleaved: Vaswani et al. 2017 §3.5, the wavelength of pair i is 2 pi · base^(2i/D), so
+// omega_i = base^(-2i/D). Halves: Tensor2Tensor's get_timing_signal_1d (common_attention.py),
+// which spaces num_timescales = D/2 timescales from min_timescale = 1 to max_timescale = base:
+// log_timescale_increment = log(max/min) / max(num_timescales - 1, 1) and inv_timescales =
+// min_timescale · exp(-i · increment), i.e. omega_i = base^(-i/(D/2 - 1)); its slowest pair has
+// wavelength 2 pi · base exactly, where Vaswani's stops one step short of it.
 Vector SinusoidalEncoding::frequencies() const {
     validate();
-    Vector omega(dim / 2);
-    for (int i = 0; i < dim / 2; ++i) omega[i] = std::pow(base, -2.0 * i / dim);
+    const int pairs = dim / 2;
+    const double spacing = layout == SinusoidalLayout::Halves ? std::max(pairs - 1, 1) : pairs;
+    Vector omega(pairs);
+    for (int i = 0; i < pairs; ++i) omega[i] = std::pow(base, -double(i) / spacing);
     return omega;
 }
 

@@ -28,14 +28,22 @@ double heatmap_value(const Heatmap& heatmap, int row, int col) {
 }
 
 bool heatmap_has_masked(const Heatmap& heatmap) {
-    return heatmap.device ? heatmap.device->any_masked() : !heatmap.values.allFinite();
+    if (heatmap.device) return heatmap.device->any_masked();
+    // In memory order (allFinite() reads a row-major matrix column by column).
+    return !Eigen::Map<const Eigen::ArrayXd>(heatmap.values.data(), heatmap.values.size())
+                .isFinite()
+                .all();
 }
 
 Range heatmap_range(const Heatmap& heatmap) {
     Range r{heatmap.vmin, heatmap.vmax};
     if (heatmap.limits != ColourLimits::Fixed) {
         double lo = INFINITY, hi = -INFINITY;
-        for (double v : heatmap.values.reshaped()) {
+        // In memory order: reshaped() reads a row-major matrix column by column, missing the
+        // cache at every entry of a large map.
+        const double* values = heatmap.values.data();
+        for (Eigen::Index i = 0; i < heatmap.values.size(); ++i) {
+            const double v = values[i];
             if (!std::isfinite(v)) continue;
             lo = std::min(lo, v);
             hi = std::max(hi, v);

@@ -154,4 +154,16 @@ Ticks log_ticks(double lo, double hi, int max_count) {
     return ticks;
 }
 
+Ticks thin_to_fit(const Ticks& ticks, double length, double extent) {
+    const size_t n = ticks.values.size();
+    size_t step = 1;
+    while (step<n&& double((n + step - 1) / step) * extent> length) ++step;
+    Ticks kept;
+    for (size_t i = 0; i < n; i += step) {
+        kept.values.push_back(ticks.values[i]);
+        if (i < ticks.labels.size()) kept.labels.push_back(ticks.labels[i]);
+    }
+    return kept;
+}
+
 }  // namespace posviz

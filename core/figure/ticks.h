@@ -26,6 +26,11 @@ Ticks log_ticks(double lo, double hi, int max_count);
 std::string superscript(int n);
 std::string subscript(int n);
 
+// Explicit ticks (e.g. one per token) thinned to every k-th, the smallest k for which the kept
+// labels, each `extent` long along the axis (its width plus a gap across, its line height down),
+// fit in `length`. Keeps the first tick, so position 0 is always named.
+Ticks thin_to_fit(const Ticks& ticks, double length, double extent);
+
 // A number for text (annotations, legends): `digits` significant digits, no trailing zeros.
 std::string format_number(double value, int digits = 3);
 

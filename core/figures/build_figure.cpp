@@ -1,7 +1,9 @@
 #include <array>
 
 #include "core/figure/colormap.h"
+#include "core/figure_data.h"
 #include "core/figures/builders.h"
+#include "core/figures/figure_text.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -11,25 +13,38 @@ namespace {
 struct Builder {
     const char* name;
     Figure (*build)(const Scene&, const FigureOptions&);
+    bool compares;  // draws the encodings (or bases) of --compare
 };
 
 const std::array<Builder, 15> k_builders = {{
-    {"wavelengths", wavelengths_figure},
-    {"curves", curves_figure},
-    {"pe", pe_figure},
-    {"similarity", similarity_figure},
-    {"scores", scores_figure},
-    {"terms", terms_figure},
-    {"bias", bias_figure},
-    {"buckets", buckets_figure},
-    {"decay", decay_figure},
-    {"rotation", rotation_figure},
-    {"permutation", permutation_figure},
-    {"turns", turns_figure},
-    {"scalings", scalings_figure},
-    {"extrapolation", extrapolation_figure},
-    {"pca", pca_figure},
+    {"wavelengths", wavelengths_figure, true},
+    {"curves", curves_figure, false},
+    {"pe", pe_figure, false},
+    {"similarity", similarity_figure, false},
+    {"scores", scores_figure, true},
+    {"terms", terms_figure, false},
+    {"bias", bias_figure, true},
+    {"buckets", buckets_figure, false},
+    {"decay", decay_figure, true},
+    {"rotation", rotation_figure, false},
+    {"permutation", permutation_figure, false},
+    {"turns", turns_figure, false},
+    {"scalings", scalings_figure, false},
+    {"extrapolation", extrapolation_figure, false},
+    {"pca", pca_figure, false},
 }};
+
+// A figure that draws one encoding refuses --compare rather than silently drawing --encoding.
+void check_compare(const Builder& builder, const Scene& scene) {
+    if (builder.compares || scene.compare.empty()) return;
+    std::string listed, comparing;
+    for (const std::string& entry : scene.compare) listed += (listed.empty() ? "" : ",") + entry;
+    for (const Builder& b : k_builders)
+        if (b.compares) comparing += (comparing.empty() ? "" : ", ") + std::string(b.name);
+    throw InputError("--compare", listed,
+                     "no --compare for the " + std::string(builder.name) +
+                         " figure (it draws --encoding); compared figures: " + comparing);
+}
 
 void check_options(const FigureOptions& options) {
     if (options.lang != "en" && options.lang != "zh")
@@ -57,8 +72,13 @@ Figure build_figure(const Scene& scene, const FigureOptions& options) {
     for (const Builder& b : k_builders) {
         if (scene.figure != b.name) continue;
         validate_scene(scene);
+        check_compare(b, scene);
+        check_memory_budget(scene);
         Figure figure = b.build(scene, options);
         override_colormap(figure, options.colormap);
+        // A model's figures say which model, scaling and training length they show, first.
+        const std::string model = model_summary(scene, Text{options.lang});
+        if (!model.empty()) figure.subtitle = join_parts({model, figure.subtitle});
         return figure;
     }
     std::string names;

@@ -33,23 +33,34 @@ Figure curves_figure(const Scene& scene, const FigureOptions& options) {
     panel.legend = LegendPosition::Outside;
     std::vector<double> positions(size_t(curves.rows()));
     for (size_t m = 0; m < positions.size(); ++m) positions[m] = double(m);
+    Figure figure;
     for (size_t k = 0; k < scene.dims.size(); ++k) {
         const int d = scene.dims[k];
         std::vector<double> values(positions.size());
         for (size_t m = 0; m < values.size(); ++m)
             values[m] = curves(Eigen::Index(m), Eigen::Index(k));
-        panel.lines.push_back(line(
-            sinusoidal ? sinusoid_label(*sinusoidal, d, t) : t("dim ", "维度 ") + std::to_string(d),
-            positions, values, int(k)));
+        const std::string label =
+            sinusoidal ? sinusoid_label(*sinusoidal, d, t) : t("dim ", "维度 ") + std::to_string(d);
+        if (!options.split) {
+            panel.lines.push_back(line(label, positions, values, int(k)));
+            continue;
+        }
+        // --split: the dim's label is the panel's title; all panels share the y range, so that
+        // amplitudes compare across them.
+        Panel own = plot_panel(label, panel.x.label, panel.y.label);
+        own.lines.push_back(line("", positions, values, int(k)));
+        own.y.min = curves.minCoeff() - 0.05 * (curves.maxCoeff() - curves.minCoeff());
+        own.y.max = curves.maxCoeff() + 0.05 * (curves.maxCoeff() - curves.minCoeff());
+        figure.panels.push_back(std::move(own));
     }
 
-    Figure figure;
     figure.title = encoding_title(scene.encoding) +
                    t(" PE: one curve per dimension", " 位置编码：各维度随位置的变化");
     figure.subtitle =
         join_parts({scene_sizes(scene), sinusoidal ? "base = " + format_number(scene.base, 6) : "",
-                    sinusoidal ? t("ωᵢ = base^(−2i/D)", "ωᵢ = base^(−2i/D)") : ""});
-    figure.panels = {panel};
+                    sinusoidal ? frequency_formula(scene) : ""});
+    if (!options.split) figure.panels = {panel};
+    figure.cols = int(figure.panels.size());
     figure.width_in = 9.0;
     figure.height_in = 4.2;
     return figure;

@@ -1,9 +1,29 @@
 #include "core/figures/data_columns.h"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 
 namespace posviz {
+
+namespace {
+
+constexpr const char* k_model_suffix = "_model";
+
+struct ScalingName {
+    const char* column;
+    const char* label;     // English
+    const char* label_zh;  // Simplified Chinese
+};
+constexpr std::array<ScalingName, 7> k_scaling_names = {{{"none", "none", "无缩放"},
+                                                         {"linear", "linear (PI)", "线性插值 (PI)"},
+                                                         {"ntk", "NTK-aware", "NTK-aware"},
+                                                         {"dynamic", "dynamic NTK", "动态 NTK"},
+                                                         {"yarn", "YaRN", "YaRN"},
+                                                         {"llama3", "Llama 3", "Llama 3"},
+                                                         {"longrope", "LongRoPE", "LongRoPE"}}};
+
+}  // namespace
 
 std::vector<double> table_column(const DataTable& table, const std::string& name) {
     const auto it = std::find(table.columns.begin(), table.columns.end(), name);
@@ -14,12 +34,30 @@ std::vector<double> table_column(const DataTable& table, const std::string& name
     return values;
 }
 
-const std::vector<ScalingColumn>& scaling_columns() {
-    static const std::vector<ScalingColumn> columns = {
-        {"none", "none", "无缩放"},        {"linear", "linear (PI)", "线性插值 (PI)"},
-        {"ntk", "NTK-aware", "NTK-aware"}, {"dynamic", "dynamic NTK", "动态 NTK"},
-        {"yarn", "YaRN", "YaRN"},          {"llama3", "Llama 3", "Llama 3"}};
-    return columns;
+bool is_model_scaling(const std::string& column) {
+    return column.ends_with(k_model_suffix);
+}
+
+std::string scaling_label(const std::string& column, const Text& t) {
+    const bool model = is_model_scaling(column);
+    const std::string type =
+        model ? column.substr(0, column.size() - std::string(k_model_suffix).size()) : column;
+    for (const ScalingName& n : k_scaling_names)
+        if (type == n.column)
+            return t(n.label, n.label_zh) + (model ? t(" (model)", "（模型）") : "");
+    throw std::logic_error("no legend label for the scaling column " + column);
+}
+
+LineSeries scaling_line(const std::string& column, const Text& t, std::vector<double> x,
+                        std::vector<double> y, int palette_index) {
+    LineSeries s;
+    s.label = scaling_label(column, t);
+    s.x = std::move(x);
+    s.y = std::move(y);
+    const bool model = is_model_scaling(column);
+    s.colour = model ? Colour::foreground() : Colour::palette(palette_index);
+    s.width = model ? 2.4 : 1.4;
+    return s;
 }
 
 }  // namespace posviz

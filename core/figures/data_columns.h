@@ -7,6 +7,7 @@
 
 #include "core/figure/figure.h"
 #include "core/figure_data.h"
+#include "core/figures/figure_text.h"
 
 namespace posviz {
 
@@ -14,13 +15,15 @@ namespace posviz {
 // must be changed together).
 std::vector<double> table_column(const DataTable& table, const std::string& name);
 
-// The six RoPE scalings the extension tables compare, as their columns are named, and as the
-// papers and Hugging Face call them (legend labels).
-struct ScalingColumn {
-    const char* column;
-    const char* label;     // English
-    const char* label_zh;  // Simplified Chinese
-};
-const std::vector<ScalingColumn>& scaling_columns();
+// The legend label of a RoPE scaling's column in the extension tables (core/analyses/
+// rope_extension.h: "none" … "llama3", or "<type>_model"), as the papers and Hugging Face call
+// the method: "linear (PI)", "YaRN", and "LongRoPE (model)" for the model's own.
+std::string scaling_label(const std::string& column, const Text& t);
+// Whether the column is the model's own method.
+bool is_model_scaling(const std::string& column);
+// The line of a scaling's column: the model's own method in the text colour and heavier, so that
+// it stands out from the palette-coloured defaults on either theme.
+LineSeries scaling_line(const std::string& column, const Text& t, std::vector<double> x,
+                        std::vector<double> y, int palette_index);
 
 }  // namespace posviz

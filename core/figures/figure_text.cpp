@@ -18,7 +18,24 @@ std::string encoding_title(const std::string& name) {
 }
 
 std::string scene_sizes(const Scene& s) {
-    return "L = " + std::to_string(s.seq_len) + " · D = " + std::to_string(s.dim);
+    std::string sizes = "L = " + std::to_string(s.seq_len) + " · D = " + std::to_string(s.dim);
+    // Partial rotary (phi-2: 32 of 80 dims): the figures show the rotated dims.
+    if ((s.encoding == "rope" || s.encoding == "xpos") && s.rotary_fraction < 1.0)
+        sizes += " (rotary " + std::to_string(int(s.dim * s.rotary_fraction)) + ")";
+    return sizes;
+}
+
+std::string model_summary(const Scene& s, const Text& t) {
+    if (s.model_name.empty()) return "";
+    const RopeScaling& r = s.rope_scaling;
+    std::string summary = s.model_name;
+    if (s.encoding != "rope" && s.encoding != "xpos") return summary;
+    summary += " · " + rope_scaling_name(r.type);
+    if (r.type != RopeScalingType::None) summary += " ×" + format_number(r.factor, 4);
+    const int trained = r.original_max_position_embeddings > 0 ? r.original_max_position_embeddings
+                                                               : r.max_position_embeddings;
+    if (trained > 0) summary += t(", trained on ", "，训练长度 ") + std::to_string(trained);
+    return summary;
 }
 
 std::string scene_content(const Scene& s, const Text& t) {
@@ -27,8 +44,25 @@ std::string scene_content(const Scene& s, const Text& t) {
                std::filesystem::path(s.keys_path).filename().string();
     if (s.content == "ones") return t("all-ones q, k", "q、k 全为 1");
     if (s.content == "zeros") return t("all-zero q, k", "q、k 全为 0");
+    if (s.content == "sentence") {
+        // Whole tokens up to about 40 bytes, so a long sentence never cuts a character in two.
+        std::string shown;
+        for (const std::string& token : scene_tokens(s)) {
+            if (shown.size() + token.size() > 40) {
+                shown += " …";
+                break;
+            }
+            shown += (shown.empty() ? "" : " ") + token;
+        }
+        return t("the sentence “" + shown + "”", "句子“" + shown + "”");
+    }
     return t("random q, k (seed " + std::to_string(s.seed) + ")",
              "随机 q、k（种子 " + std::to_string(s.seed) + "）");
+}
+
+std::string frequency_formula(const Scene& s) {
+    if (s.encoding != "sinusoidal") return "θᵢ = base^(−2i/D)";
+    return s.sinusoidal_layout == "halves" ? "ωᵢ = base^(−i/(D/2 − 1))" : "ωᵢ = base^(−2i/D)";
 }
 
 std::string join_parts(std::initializer_list<std::string> parts) {

@@ -21,8 +21,15 @@ std::string encoding_title(const std::string& name);  // "rope" → "RoPE", "xl"
 
 // "L = 128 · D = 64 · base = 10000": the sizes every figure depends on.
 std::string scene_sizes(const Scene& scene);
+// "llama-3.1-8b (llama) · llama3 ×8, trained on 8192": the model a scene was read from, its
+// RoPE scaling and training length; empty without a model.
+std::string model_summary(const Scene& scene, const Text& t);
 // "random content (seed 0)", "all-ones content", or the .npy files: what the logits are of.
 std::string scene_content(const Scene& scene, const Text& t);
+// The frequency of pair i as the scene's encoding defines it: RoPE's "θᵢ = base^(−2i/D)",
+// Vaswani's "ωᵢ = base^(−2i/D)", or for the halves layout Tensor2Tensor's
+// "ωᵢ = base^(−i/(D/2 − 1))" (core/encodings/sinusoidal.h).
+std::string frequency_formula(const Scene& scene);
 // " · " between non-empty parts.
 std::string join_parts(std::initializer_list<std::string> parts);
 

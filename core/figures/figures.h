@@ -2,9 +2,11 @@
 // One builder per figure name; build_figure dispatches on scene.figure. Every title and label
 // exists in English and Simplified Chinese (options.lang "zh").
 //
-// --compare: `scores` lays the listed encodings side by side with shared colour limits;
-// `wavelengths` and `decay` overlay one curve per entry, where an entry is either a number (a
-// base for the scene's encoding, e.g. 10000,500000) or an encoding name (sinusoidal, rope, xpos).
+// --compare: `scores` lays the listed encodings side by side with shared colour limits; `bias`
+// one bias matrix per listed encoding and their curves overlaid; `wavelengths` and `decay` overlay
+// one curve per entry, where an entry is either a number (a base for the scene's encoding, e.g.
+// 10000,500000) or an encoding name (sinusoidal, rope, xpos). The listed encodings replace
+// --encoding there; every other figure refuses --compare (InputError("--compare")).
 #pragma once
 
 #include <string>
@@ -26,6 +28,15 @@ struct FigureOptions {
     // scores: heatmaps may stay on the backend's device (Heatmap::device); only the GUI draws
     // those, so exports leave this false.
     bool device_heatmaps = false;
+    // scores on the CPU: the products of the picture's logits in float32 (core/attention_rows.h),
+    // twice the speed of double and as precise as the GPU's. Only the GUI sets it, for what it
+    // draws; data exports (and everything else) stay double.
+    bool single_precision = false;
+    // curves: one panel per dimension instead of all curves in one (--split).
+    bool split = false;
+    // bias with alibi: one matrix per head, 0 … heads − 1, as the ALiBi paper draws them
+    // (--all-heads).
+    bool all_heads = false;
 };
 
 // Throws InputError("FIGURE", ...) for an unknown figure, and InputError naming the option for

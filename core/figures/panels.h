@@ -20,13 +20,33 @@ Panel matrix_panel(Matrix values, const std::string& colormap, ColourLimits limi
 // mask's −∞) labelled as such. Logits: RdBu_r symmetric about 0; probabilities: viridis from 0.
 Panel attention_panel(Matrix values, bool probabilities, const Text& t);
 
+// Sentence content (core/sentence.h): a matrix panel's rows and columns take their tokens as tick
+// labels ("key token" across, "query token" down) when there are at most kMaxTokenLabels; longer
+// sentences keep numbered positions, as their labels could not be read.
+constexpr int kMaxTokenLabels = 64;
+void label_with_tokens(Panel& panel, const std::vector<std::string>& query_tokens,
+                       const std::vector<std::string>& key_tokens, const Text& t);
+
 // The largest |value| over the finite entries (0 if there are none).
 double max_abs_finite(const Matrix& values);
+// No NaN or ±inf (a masked cell) among the values.
+bool all_finite(const Matrix& values);
 
 // An x-y plot with the given axis labels and a legend in the upper right.
 Panel plot_panel(const std::string& title, const std::string& x_label, const std::string& y_label);
 
 LineSeries line(std::string label, std::vector<double> x, std::vector<double> y, int palette_index);
+
+// A position or distance axis up to `length`, ticked as context lengths are named: 8k, 32k =
+// 32768, 128k (automatic ticks would switch to exponents, "1e5", on long axes). Linear: over
+// [0, length], past 4096 positions ticks at multiples of 1024·2^j, at most 8 steps, the same
+// step on every axis of that length (shorter axes keep the automatic ticks). Log
+// (axis.scale == Log): over [1, length], ticks at powers of two (1, 4, 16, … 1k, 4k, 16k), every
+// k-th so that at most 9 remain.
+void context_length_axis(Axis& axis, double length);
+
+// A vertical marker at x = at from y0 to y1 (e.g. the training length), muted and dashed.
+LineSeries vertical_marker(std::string label, double at, double y0, double y1);
 
 }  // namespace posviz
 

@@ -2,6 +2,10 @@
 // the scene's encoding; columns: attention(X), attention(PX), and attention(PX) − P·attention(X)·Pᵀ
 // — how far attention(PX) is from merely permuting attention(X). Without a PE that difference is
 // zero (white); with one it is not, and its largest value is in the panel title.
+// With a sentence (--content sentence) P reverses it, so "dog bites man" becomes "man bites dog",
+// and the maps' rows and columns are labelled with the tokens: without a PE the two sentences'
+// maps hold the same numbers, merely reordered, and a repeated word ("the … the") has identical
+// rows; with a PE neither holds.
 #include "core/analyses/permutation.h"
 
 #include <algorithm>
@@ -15,8 +19,31 @@ Figure permutation_figure(const Scene& scene, const FigureOptions& options) {
     check_square_picture_size(scene);
     const Text t{options.lang};
     const Matrix content = make_content(scene).queries;
-    const PermutationStudy blind = permutation_study(NoPE{}, content, scene.seed);
-    const PermutationStudy seeing = permutation_study(make_encoding(scene), content, scene.seed);
+    const std::vector<std::string> tokens = scene_tokens(scene);
+    std::vector<int> permutation;
+    if (!tokens.empty()) {
+        for (int r = int(tokens.size()) - 1; r >= 0; --r) permutation.push_back(r);
+    }
+    auto study = [&](const Encoding& encoding) {
+        return tokens.empty() ? permutation_study(encoding, content, scene.seed)
+                              : permutation_study(encoding, content, permutation);
+    };
+    const PermutationStudy blind = study(NoPE{});
+    const PermutationStudy seeing = study(make_encoding(scene));
+    std::vector<std::string> permuted_tokens;
+    for (const int from : blind.permutation)
+        if (!tokens.empty()) permuted_tokens.push_back(tokens[size_t(from)]);
+    // Panel names: X and PX, or the two sentences themselves.
+    auto quoted = [&](const std::vector<std::string>& words) {
+        std::string text;
+        for (const std::string& w : words) {
+            if (text.size() + w.size() > 32) return "“" + text + " …”";
+            text += (text.empty() ? "" : " ") + w;
+        }
+        return "“" + text + "”";
+    };
+    const std::string x_name = tokens.empty() ? "X" : quoted(tokens);
+    const std::string px_name = tokens.empty() ? "PX" : quoted(permuted_tokens);
     const Matrix blind_difference = blind.attention_px - blind.permuted_attention_x;
     const Matrix seeing_difference = seeing.attention_px - seeing.permuted_attention_x;
 
@@ -33,9 +60,11 @@ Figure permutation_figure(const Scene& scene, const FigureOptions& options) {
     auto add_row = [&](const PermutationStudy& study, const Matrix& diff, const std::string& who,
                        double residual) {
         for (const Matrix* m : {&study.attention_x, &study.attention_px}) {
+            const bool original = m == &study.attention_x;
             Panel panel = attention_panel(*m, true, t);
-            panel.title =
-                who + t(": ", "：") + (m == &study.attention_x ? "attention(X)" : "attention(PX)");
+            panel.title = who + t(": ", "：") + "attention(" + (original ? x_name : px_name) + ")";
+            const std::vector<std::string>& words = original ? tokens : permuted_tokens;
+            label_with_tokens(panel, words, words, t);
             panel.heatmap->vmax = largest;
             panel.heatmap->colorbar = m == &study.attention_px;
             figure.panels.push_back(std::move(panel));
@@ -47,6 +76,7 @@ Figure permutation_figure(const Scene& scene, const FigureOptions& options) {
         panel.heatmap->colorbar_label = t("difference", "差");
         panel.title = "attention(PX) − P·attention(X)·Pᵀ\n" + t("largest: ", "最大绝对值：") +
                       format_number(residual, 2);
+        label_with_tokens(panel, permuted_tokens, permuted_tokens, t);
         figure.panels.push_back(std::move(panel));
     };
     add_row(blind, blind_difference, t("no PE", "无位置编码"), blind.residual_without_pe);
@@ -58,7 +88,9 @@ Figure permutation_figure(const Scene& scene, const FigureOptions& options) {
                      "打乱词元顺序：没有位置编码时，注意力随之置换");
     figure.subtitle = join_parts(
         {scene_sizes(scene), scene_content(scene, t) + t(" as both q and k", "，同时作为 q 与 k"),
-         t("permutation P from seed ", "置换 P 的种子 ") + std::to_string(scene.seed)});
+         tokens.empty()
+             ? t("permutation P from seed ", "置换 P 的种子 ") + std::to_string(scene.seed)
+             : t("P reverses the sentence", "P 将句子倒序")});
     figure.rows = 2;
     figure.cols = 3;
     figure.width_in = 13.5;

@@ -1,6 +1,8 @@
 // RoPE context extension: the wavelength of every pair under each scaling (none, linear/PI, NTK,
-// dynamic NTK, YaRN, Llama 3) for a context of L positions, against the training length. Linear
+// dynamic NTK, YaRN, Llama 3, and the model's own method with its config's parameters, e.g.
+// Phi-3.5's LongRoPE) for a context of L positions, against the training length. Linear
 // stretches every wavelength; NTK mostly the long ones; YaRN and Llama 3 leave the short ones.
+#include "core/analyses/rope_extension.h"
 #include "core/figures/builders.h"
 #include "core/figures/data_columns.h"
 #include "core/figures/panels.h"
@@ -17,21 +19,27 @@ Figure scalings_figure(const Scene& scene, const FigureOptions& options) {
     panel.y.scale = AxisScale::Log;
     panel.legend = LegendPosition::Outside;
     const std::vector<double> i = table_column(table, "i");
-    int colour = 0;
-    for (const ScalingColumn& s : scaling_columns())
-        panel.lines.push_back(
-            line(t(s.label, s.label_zh), i, table_column(table, s.column), colour++));
-    LineSeries context =
-        line(t("context L = ", "上下文 L = ") + std::to_string(scene.seq_len),
-             {i.front(), i.back()}, {double(scene.seq_len), double(scene.seq_len)}, 0);
-    context.colour = Colour::muted();
-    context.dashed = true;
-    context.width = 1.0;
-    panel.lines.push_back(context);
+    for (size_t c = 1; c < table.columns.size(); ++c) {
+        const std::string& column = table.columns[c];
+        panel.lines.push_back(scaling_line(column, t, i, table_column(table, column), int(c - 1)));
+    }
+    auto level = [&](const std::string& label, double length, bool dashed) {
+        LineSeries s = line(label, {i.front(), i.back()}, {length, length}, 0);
+        s.colour = Colour::muted();
+        s.dashed = dashed;
+        s.width = 1.0;
+        panel.lines.push_back(s);
+    };
+    level(t("context L = ", "上下文 L = ") + std::to_string(scene.seq_len), scene.seq_len, true);
+    const int train_len = training_length(scene);
+    if (train_len != scene.seq_len)
+        level(t("training length ", "训练长度 ") + std::to_string(train_len), train_len, false);
 
     Figure figure;
     figure.title = t("RoPE scalings: wavelength of each pair", "RoPE 缩放方法：各维度对的波长");
-    figure.subtitle = join_parts({scene_sizes(scene), "base = " + format_number(scene.base, 6)});
+    figure.subtitle =
+        join_parts({scene_sizes(scene), "base = " + format_number(scene.base, 6),
+                    t("scalings for ×", "缩放倍数 ×") + format_number(comparison_factor(scene))});
     figure.panels = {panel};
     figure.width_in = 9.0;
     figure.height_in = 4.6;

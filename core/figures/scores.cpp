@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "core/analyses/block_reduction.h"
+#include "core/cancellation.h"
 #include "core/figure_data.h"
 #include "core/figures/builders.h"
 #include "core/figures/panels.h"
@@ -19,10 +20,8 @@
 
 namespace posviz {
 
-namespace {
-
 Matrix reduced_scores(const Scene& scene, const Encoding& encoding, const Content& content,
-                      ScoresBackend* backend) {
+                      ScoresBackend* backend, bool single_precision) {
     if (backend)
         if (std::optional<Matrix> values = backend->max_abs_scores(encoding, content, scene.causal,
                                                                    scene.softmax, scene.resolution))
@@ -32,22 +31,26 @@ Matrix reduced_scores(const Scene& scene, const Encoding& encoding, const Conten
                 offset_logits(encoding, content.queries.row(0), content.keys.row(0), scene.seq_len))
             return block_max_abs_of_offsets(*offsets, scene.seq_len, scene.resolution,
                                             scene.causal);
-    if (std::optional<AttentionRows> rows =
-            AttentionRows::prepare(encoding, content.queries, content.keys, scene.causal))
+    if (std::optional<AttentionRows> rows = AttentionRows::prepare(
+            encoding, content.queries, content.keys, scene.causal, single_precision))
         return block_max_abs_of_rows(*rows, scene.resolution, scene.softmax);
     return block_max_abs(dense_scores(scene, encoding, content, backend), scene.resolution);
 }
 
-}  // namespace
-
 Matrix dense_scores(const Scene& scene, const Encoding& encoding, const Content& content,
-                    ScoresBackend* backend) {
+                    ScoresBackend* backend, bool single_precision) {
     if (backend)
         if (std::optional<Matrix> values =
                 backend->dense_scores(encoding, content, scene.causal, scene.softmax))
             return std::move(*values);
     check_output_size(scene);
-    Matrix values = attention_logits(encoding, content.queries, content.keys, scene.causal);
+    // float32 products where the content differs by position (position-independent content
+    // takes attention_logits' exact Toeplitz shortcut, which is faster still).
+    std::optional<AttentionRows> rows;
+    if (single_precision && !(rows_identical(content.queries) && rows_identical(content.keys)))
+        rows = AttentionRows::prepare(encoding, content.queries, content.keys, scene.causal, true);
+    Matrix values = rows ? rows->rows(0, scene.seq_len)
+                         : attention_logits(encoding, content.queries, content.keys, scene.causal);
     if (scene.softmax) softmax_rows_inplace(values);
     return values;
 }
@@ -57,6 +60,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     if (!reduced) check_square_picture_size(scene);
     const Text t{options.lang};
     const Content content = make_content(scene);
+    const std::vector<std::string> tokens = scene_tokens(scene);
     const std::vector<std::string> encodings =
         scene.compare.empty() ? std::vector<std::string>{scene.encoding} : scene.compare;
     const std::vector<std::string> known = encoding_names();
@@ -70,6 +74,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     double largest = 0.0;
     bool masked = false;
     for (const std::string& name : encodings) {
+        throw_if_cancelled();  // a map per encoding; the GPU's cannot stop halfway
         const Encoding encoding = make_encoding(scene, name);
         std::shared_ptr<const DeviceMatrix> device =
             options.device_heatmaps && options.scores_backend
@@ -81,10 +86,12 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
             largest = std::max(largest, device->largest_abs_finite());
             masked = masked || device->any_masked();
         } else {
-            values = reduced ? reduced_scores(scene, encoding, content, options.scores_backend)
-                             : dense_scores(scene, encoding, content, options.scores_backend);
+            values = reduced ? reduced_scores(scene, encoding, content, options.scores_backend,
+                                              options.single_precision)
+                             : dense_scores(scene, encoding, content, options.scores_backend,
+                                            options.single_precision);
             largest = std::max(largest, max_abs_finite(values));
-            masked = masked || !values.allFinite();
+            masked = masked || !all_finite(values);
         }
         // Reduced logits are magnitudes: a sequential map from 0, like probabilities.
         Panel panel = attention_panel(std::move(values), scene.softmax || reduced, t);
@@ -101,6 +108,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
                                              : t("max |logit| per block", "每块最大 |logit|");
         }
         panel.title = encoding_title(name);
+        if (!reduced) label_with_tokens(panel, tokens, tokens, t);
         figure.panels.push_back(std::move(panel));
     }
     // Shared limits: [−a, a] for logits, [0, a] for probabilities and reduced maps, a over every

@@ -35,8 +35,17 @@ class ScoresBackend {
 
 // The scene's dense (L, L) scores (logits, or probabilities with scene.softmax): the backend's
 // when it gives them, else core's on the CPU within --max-bytes. Shared by the scores figure and
-// its data export.
+// its data export. `single_precision`: CPU products in float32 (FigureOptions).
 Matrix dense_scores(const Scene& scene, const Encoding& encoding, const Content& content,
-                    ScoresBackend* backend);
+                    ScoresBackend* backend, bool single_precision = false);
+
+// The scene's scores reduced to (R, R), R = scene.resolution < L: each texel the largest |logit|
+// (or, with scene.softmax, probability) of its block (core/analyses/block_reduction.h). From the
+// backend (GPU) when it gives it, else from the Toeplitz offsets or from logit rows streamed a
+// block at a time: O(L·D + R²) memory, the L×L matrix only for encodings that need it (Shaw,
+// Transformer-XL, FIRE on position-dependent content, within --max-bytes). Shared by the scores
+// picture and its reduced data export.
+Matrix reduced_scores(const Scene& scene, const Encoding& encoding, const Content& content,
+                      ScoresBackend* backend, bool single_precision = false);
 
 }  // namespace posviz

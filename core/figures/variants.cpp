@@ -12,11 +12,14 @@ bool has_frequencies(const std::string& encoding) {
     return encoding == "sinusoidal" || encoding == "rope" || encoding == "xpos";
 }
 
-// A --compare entry that is a whole number is a base (validate_scene has checked it is > 1).
+// A --compare entry that is a number is a base (validate_scene has checked it is > 1); `base` is
+// left alone for an encoding name.
 bool parse_base(const std::string& entry, double& base) {
     char* end = nullptr;
-    base = std::strtod(entry.c_str(), &end);
-    return !entry.empty() && end == entry.c_str() + entry.size();
+    const double value = std::strtod(entry.c_str(), &end);
+    if (entry.empty() || end != entry.c_str() + entry.size()) return false;
+    base = value;
+    return true;
 }
 
 std::string encoding_label(const Scene& scene, const Text& t) {

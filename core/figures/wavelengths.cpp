@@ -51,9 +51,8 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
 
     // The context length: pairs whose wavelength exceeds it never complete a turn inside it.
     const std::vector<double> span = {wavelength.lines[0].x.front(), wavelength.lines[0].x.back()};
-    LineSeries context =
-        line(t("context L = ", "上下文 L = ") + std::to_string(scene.seq_len), span,
-             {double(scene.seq_len), double(scene.seq_len)}, 0);
+    LineSeries context = line(t("context L = ", "上下文 L = ") + std::to_string(scene.seq_len),
+                              span, {double(scene.seq_len), double(scene.seq_len)}, 0);
     context.colour = Colour::muted();
     context.dashed = true;
     context.width = 1.0;
@@ -64,8 +63,7 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
                        ? encoding_title(scene.encoding) +
                              t(": how fast each pair of dims turns", "：各维度对的旋转快慢")
                        : t("Frequencies compared", "频率对比");
-    figure.subtitle = join_parts(
-        {scene_sizes(scene), base_part(scene), t("θᵢ = base^(−2i/D)", "θᵢ = base^(−2i/D)")});
+    figure.subtitle = join_parts({scene_sizes(scene), base_part(scene), frequency_formula(scene)});
     figure.cols = 2;
     figure.panels = {wavelength, frequency};
     figure.width_in = 10.0;

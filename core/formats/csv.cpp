@@ -16,6 +16,10 @@ void append_number(std::string& out, double v) {
         out += "nan";
         return;
     }
+    if (v == 0.0) {  // −0.0 too: a sign on zero is noise to every reader of the file
+        out += '0';
+        return;
+    }
     char buf[32];
     const auto result = std::to_chars(buf, buf + sizeof buf, v);
     out.append(buf, result.ptr);
@@ -25,12 +29,15 @@ void append_number(std::string& out, double v) {
 
 std::string encode_csv(const DataTable& table) {
     std::string out;
+    const bool keyed = !table.row_label.empty() && table.shape.size() == 2;
+    if (keyed) out += table.row_label + ",";
     for (size_t c = 0; c < table.columns.size(); ++c) out += (c ? "," : "") + table.columns[c];
     if (table.shape.size() == 3) out += ",value";
     out += '\n';
     if (table.shape.size() == 2) {
         const int64_t rows = table.shape[0], cols = table.shape[1];
         for (int64_t r = 0; r < rows; ++r) {
+            if (keyed) out += std::to_string(table.row_keys[size_t(r)]) + ",";
             for (int64_t c = 0; c < cols; ++c) {
                 if (c) out += ',';
                 append_number(out, table.values(r, c));

@@ -1,356 +1,356 @@
 #include "core/formats/hf_config.h"
 
-#include <climits>
 #include <cmath>
-#include <fstream>
-#include <initializer_list>
-#include <nlohmann/json.hpp>
-#include <optional>
-#include <sstream>
+#include <set>
 
-#include "core/encodings/checks.h"
+#include "core/encodings/alibi.h"
+#include "core/formats/hf_config/config_block.h"
+#include "core/formats/hf_config/families.h"
+#include "core/formats/hf_config/layer_schedule.h"
+#include "core/formats/hf_config/rope_scheme.h"
+#include "core/formats/input_file.h"
+#include "core/formats/json_input.h"
 #include "core/input_error.h"
+#include "core/limits.h"
 
 namespace posviz {
 
 namespace {
 
-using nlohmann::json;
+using hf::Block;
+using hf::Family;
+using hf::first_integer;
+using hf::json;
+using hf::shown;
 
 // config.json files are a few kB; a much larger file is not a config.
-constexpr std::streamoff kMaxConfigBytes = 16 << 20;
+constexpr uint64_t kMaxConfigBytes = 16 << 20;
 
-std::string shown(const json& value) {  // the value as written, shortened for messages
-    std::string text = value.dump();
-    if (text.size() > 60) text = text.substr(0, 57) + "...";
-    return text;
+const char* const kKnownTypes =
+    "a model type posviz knows (llama, mistral, qwen2, gemma3, deepseek_v3, llama4, smollm3, "
+    "modernbert, gpt2, bert, opt, t5, bloom, mpt, ...) or a config with rope_theta, rope_scaling "
+    "or rope_parameters";
+
+// Far beyond any model (the deepest have a few hundred layers); the bound keeps a hostile count
+// from allocating a schedule of billions of layers.
+constexpr int kMaxLayers = 1 << 14;
+
+int layer_count(const Block& m, std::initializer_list<const char*> keys) {
+    const hf::FoundInt n = first_integer(m, keys);
+    if (n.value > kMaxLayers)
+        throw InputError(m.field(n.key), std::to_string(n.value),
+                         "at most " + std::to_string(kMaxLayers) + " layers");
+    return n.value;
 }
 
-bool is_one_of(const std::string& name, std::initializer_list<const char*> names) {
-    for (const char* n : names)
-        if (name == n) return true;
-    return false;
+bool has_rope_keys(const Block& b) {
+    return b.find("rope_theta") || b.find("rope_scaling") || b.find("rope_parameters");
 }
 
-// A JSON object and the name config.json gives it, so errors name the field as written
-// ("rope_scaling.factor"). HF writes null for unset optional keys (rope_scaling: null,
-// head_dim: null); null and absent mean the same.
-struct Block {
-    const json& object;
-    std::string prefix;  // "" at the top level, "rope_scaling." inside the block
-
-    std::string field(const std::string& key) const { return prefix + key; }
-    const json* find(const std::string& key) const {
-        auto it = object.find(key);
-        return it == object.end() || it->is_null() ? nullptr : &*it;
-    }
-    double number(const std::string& key, const json& value) const {
-        if (!value.is_number()) throw InputError(field(key), shown(value), "a number");
-        return value.get<double>();
-    }
-    int integer(const std::string& key, const json& value) const {
-        double v = number(key, value);
-        if (v != std::floor(v) || v < 1 || v > INT_MAX)
-            throw InputError(field(key), shown(value), "a positive integer");
-        return int(v);
-    }
-    std::optional<double> optional_number(const std::string& key) const {
-        const json* v = find(key);
-        return v ? std::optional(number(key, *v)) : std::nullopt;
-    }
-    int integer_or(const std::string& key, int fallback) const {
-        const json* v = find(key);
-        return v ? integer(key, *v) : fallback;
-    }
-    const json& required(const std::string& key, const std::string& allowed) const {
-        const json* v = find(key);
-        if (!v) throw InputError(field(key), "nothing (missing)", allowed);
-        return *v;
-    }
-    std::string string_or(const std::string& key, const std::string& fallback) const {
-        const json* v = find(key);
-        if (!v) return fallback;
-        if (!v->is_string()) throw InputError(field(key), shown(*v), "a string");
-        return v->get<std::string>();
-    }
-    std::vector<double> number_list(const std::string& key) const {
-        const json& v = required(key, "a list of numbers");
-        if (!v.is_array()) throw InputError(field(key), shown(v), "a list of numbers");
-        std::vector<double> out;
-        for (const json& x : v) out.push_back(number(key, x));
-        return out;
-    }
-};
-
-json parse_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError("--model-config", path, "a readable config.json file");
-    in.seekg(0, std::ios::end);
-    if (in.tellg() > kMaxConfigBytes)
-        throw InputError("--model-config", path, "a config.json of at most 16 MiB");
-    in.seekg(0);
-    std::stringstream text;
-    text << in.rdbuf();
-    try {
-        json root = json::parse(text.str());
-        if (!root.is_object())
-            throw InputError("--model-config", path, "a JSON object {...} at the top level");
-        return root;
-    } catch (const json::parse_error& e) {
-        throw InputError("--model-config", path + " (" + e.what() + ")", "valid JSON");
-    }
+int num_heads(const Block& m) {
+    const hf::FoundInt heads = first_integer(m, {"num_attention_heads", "n_head", "n_heads"});
+    if (!heads.value) m.required("num_attention_heads", "a positive integer");
+    if (heads.value > limits::kMaxHeads)
+        throw InputError(m.field(heads.key), std::to_string(heads.value),
+                         "at most " + std::to_string(limits::kMaxHeads) + " heads");
+    return heads.value;
 }
 
-// The first of several places a value may live, with the field name of the one found.
-struct Found {
-    const json* value = nullptr;
-    const Block* block = nullptr;
-    std::string key;
-};
-Found find_first(std::initializer_list<std::pair<const Block*, const char*>> places) {
-    for (auto [block, key] : places)
-        if (block)
-            if (const json* v = block->find(key)) return {v, block, key};
-    return {};
+// MPT's _gen_slopes (modeling_mpt.py build_mpt_alibi_tensor): 2^(-alibi_bias_max·k/H') for
+// k = 1 … H' (H' the next power of two), odd-numbered slopes first when H is not a power of two.
+std::vector<double> mpt_slopes(int heads, double bias_max) {
+    int padded = 1;
+    while (padded < heads) padded *= 2;
+    std::vector<double> all(padded);
+    for (int k = 0; k < padded; ++k) all[k] = std::pow(2.0, -(k + 1) * bias_max / padded);
+    if (padded == heads) return all;
+    std::vector<double> slopes;
+    for (int k = 1; k < padded; k += 2) slopes.push_back(all[k]);
+    for (int k = 0; k < padded; k += 2) slopes.push_back(all[k]);
+    slopes.resize(heads);
+    return slopes;
 }
 
-// The rope_scaling (or rope_parameters) block into config.scaling, field by field as the
-// matching _compute_*_parameters in modeling_rope_utils.py reads it.
-void read_scaling(const Block& b, const Block& top, ModelRopeConfig& c) {
-    RopeScaling& s = c.scaling;
-    s.block = b.prefix.substr(0, b.prefix.size() - 1);  // errors name rope_parameters.* too
-    const json* rope_type = b.find("rope_type");
-    const json* legacy_type = b.find("type");  // the key before transformers 4.43
-    if (rope_type && legacy_type && *rope_type != *legacy_type)
-        throw InputError(b.field("type"), shown(*legacy_type),
-                         "the same as rope_type (" + shown(*rope_type) + ") when both are given");
-    const std::string type_key = rope_type || !legacy_type ? "rope_type" : "type";
-    const json& type = b.required(type_key, "a rope type such as \"llama3\"");
-    if (!type.is_string()) throw InputError(b.field(type_key), shown(type), "a string");
-    std::string name = type.get<std::string>();
-    // Phi3Config._rope_scaling_adjustment: early Phi-3 configs said "su" or "yarn" for longrope.
-    if (c.model_type == "phi3" && name == "yarn") name = "longrope";
-    s.type = parse_rope_scaling_type(name, b.field(type_key));
-
-    const std::string why = "a number (required by rope_type " + name + ")";
-    if (s.type != RopeScalingType::None && s.type != RopeScalingType::LongRope)
-        s.factor = b.number("factor", b.required("factor", why));
-    s.original_max_position_embeddings = b.integer_or("original_max_position_embeddings", 0);
-
-    if (s.type == RopeScalingType::Yarn) {
-        // `rope_scaling.get("beta_fast") or 32`: a missing, null or zero beta takes the default.
-        s.beta_fast = b.optional_number("beta_fast").value_or(0.0);
-        s.beta_slow = b.optional_number("beta_slow").value_or(0.0);
-        if (s.beta_fast == 0.0) s.beta_fast = 32.0;
-        if (s.beta_slow == 0.0) s.beta_slow = 1.0;
-        s.mscale = b.optional_number("mscale");
-        s.mscale_all_dim = b.optional_number("mscale_all_dim");
-        if (const json* t = b.find("truncate")) {
-            if (!t->is_boolean()) throw InputError(b.field("truncate"), shown(*t), "true or false");
-            s.truncate = t->get<bool>();
-        }
-    }
-    if (s.type == RopeScalingType::Yarn || s.type == RopeScalingType::LongRope)
-        s.attention_factor = b.optional_number("attention_factor");
-    if (s.type == RopeScalingType::Llama3) {
-        b.required("original_max_position_embeddings", "a positive integer (required by llama3)");
-        s.low_freq_factor = b.number("low_freq_factor", b.required("low_freq_factor", why));
-        s.high_freq_factor = b.number("high_freq_factor", b.required("high_freq_factor", why));
-    }
-    if (s.type == RopeScalingType::LongRope) {
-        s.short_factor = b.number_list("short_factor");
-        s.long_factor = b.number_list("long_factor");
-        // transformers (4.46-4.5x) reads Phi-3's top-level original_max_position_embeddings and
-        // then uses max_position_embeddings / original as the factor; we also take the block's.
-        s.original_max_position_embeddings =
-            top.integer_or("original_max_position_embeddings", s.original_max_position_embeddings);
-        if (s.original_max_position_embeddings == 0) {
-            const char* without =
-                "a number (longrope needs it when there is no "
-                "original_max_position_embeddings)";
-            s.factor = b.number("factor", b.required("factor", without));
-        }
-    }
-
-    // Validate every value now, so a bad config fails when it is read.
-    rope_frequencies(c.base, c.rotary_dim, s, 0);
+void read_alibi(const Block& m, ModelPositions& p, std::vector<double> slopes) {
+    p.kind = PositionKind::Alibi;
+    p.alibi_slopes = std::move(slopes);
+    p.num_layers = layer_count(m, {"num_hidden_layers", "n_layer", "n_layers"});
+    p.max_position_embeddings = first_integer(m, {"max_position_embeddings", "n_positions",
+                                                  "max_seq_len", "model_max_length", "seq_length"})
+                                    .value;
 }
 
-void read_rope(const Block& top, ModelRopeConfig& c) {
-    // transformers 5 keeps rope_theta, partial_rotary_factor and the scaling keys in one
-    // rope_parameters block; older configs have them at the top level and in rope_scaling.
-    const json* params = top.find("rope_parameters");
-    const json* block = params ? params : top.find("rope_scaling");
-    const std::string name = params ? "rope_parameters" : "rope_scaling";
-    if (block && !block->is_object())
-        throw InputError(name, shown(*block), "null or an object {\"rope_type\": ...}");
-    if (params)
-        for (const auto& [key, value] : params->items())
-            if (value.is_object())  // Gemma 3 style: one block per attention layer type
-                throw InputError(name + "." + key, shown(value),
-                                 "one rope_parameters block for all layers");
-    std::optional<Block> scaling;
-    if (block) scaling.emplace(Block{*block, name + "."});
-    const Block* p = params ? &*scaling : nullptr;
+std::vector<double> press_slopes(int heads) {
+    const Vector s = alibi_slopes(heads);  // BLOOM's build_alibi_tensor, Baichuan's _get_interleave
+    return {s.data(), s.data() + s.size()};
+}
 
-    // GPT-NeoX configs before transformers 4.47 say rotary_emb_base and rotary_pct.
-    Found base = find_first({{p, "rope_theta"}, {&top, "rope_theta"}, {&top, "rotary_emb_base"}});
-    if (base.value) {
-        c.base = base.block->number(base.key, *base.value);
-        if (!std::isfinite(c.base) || c.base <= 1.0)
-            throw InputError(base.block->field(base.key), shown(*base.value), "a number > 1");
+void read_learned(const Block& m, const Family& f, ModelPositions& p) {
+    p.kind = PositionKind::LearnedAbsolute;
+    p.position_embedding_type = m.string_or("position_embedding_type", "absolute");
+    if (p.position_embedding_type != "absolute") {
+        if (p.position_embedding_type != "relative_key" &&
+            p.position_embedding_type != "relative_key_query")
+            throw InputError(m.field("position_embedding_type"),
+                             "\"" + p.position_embedding_type + "\"",
+                             "absolute, relative_key or relative_key_query");
+        p.kind = PositionKind::LearnedRelative;
     }
-    Found fraction = find_first(
-        {{p, "partial_rotary_factor"}, {&top, "partial_rotary_factor"}, {&top, "rotary_pct"}});
-    if (fraction.value) {
-        c.partial_rotary_factor = fraction.block->number(fraction.key, *fraction.value);
-        if (!(c.partial_rotary_factor > 0.0 && c.partial_rotary_factor <= 1.0))
-            throw InputError(fraction.block->field(fraction.key), shown(*fraction.value),
-                             "a number in (0, 1]");
-    }
-
-    // getattr(config, "head_dim", None) or hidden_size // num_attention_heads
-    if (const json* h = top.find("head_dim")) {
-        c.head_dim = top.integer("head_dim", *h);
+    const int rows = m.integer_or(f.table_rows_key, 0);
+    if (rows > limits::kMaxSeqLen)
+        throw InputError(m.field(f.table_rows_key), std::to_string(rows),
+                         "at most " + std::to_string(limits::kMaxSeqLen) + " positions");
+    p.table_dim = m.integer_or(f.table_dim_key, 0);
+    if (f.offset == hf::TableOffset::Two) {
+        p.table_offset = 2;  // the table has max_position_embeddings + 2 rows
+        p.table_rows = rows ? rows + 2 : 0;
+        p.max_position_embeddings = rows;
     } else {
-        int hidden = top.integer("hidden_size", top.required("hidden_size", "a positive integer"));
-        int heads = top.integer("num_attention_heads",
-                                top.required("num_attention_heads", "a positive integer"));
-        c.head_dim = hidden / heads;
-        if (c.head_dim == 0)
-            throw InputError("num_attention_heads", std::to_string(heads),
-                             "at most hidden_size (" + std::to_string(hidden) + ")");
+        p.table_rows = rows;
+        if (f.offset == hf::TableOffset::PaddingIdxPlusOne) {
+            const json* pad = m.find("pad_token_id");
+            const uint64_t padding_idx =
+                pad && pad->is_number_unsigned() ? pad->get<uint64_t>() : 1;
+            const uint64_t limit = rows ? uint64_t(rows) - 1 : uint64_t(limits::kMaxSeqLen);
+            if (padding_idx + 1 > limit || padding_idx > uint64_t(limits::kMaxSeqLen))
+                throw InputError(m.field("pad_token_id"), std::to_string(padding_idx),
+                                 "less than " + std::to_string(limit) +
+                                     ": RoBERTa counts positions from pad_token_id + 1");
+            p.table_offset = int(padding_idx) + 1;
+        }
+        p.max_position_embeddings = rows > p.table_offset ? rows - p.table_offset : 0;
     }
-    c.rotary_dim = int(c.head_dim * c.partial_rotary_factor);
-    if (c.rotary_dim <= 0 || c.rotary_dim % 2 != 0)
-        throw InputError(fraction.value ? fraction.block->field(fraction.key) : "head_dim",
-                         "rotary dim " + std::to_string(c.rotary_dim) + " (head_dim " +
-                             std::to_string(c.head_dim) + " × " +
-                             format_number(c.partial_rotary_factor) + ")",
-                         "an even rotary dim > 0");
-
-    if (scaling) read_scaling(*scaling, top, c);
+    p.table_tensors = {f.tensor};
+    p.num_layers = layer_count(m, {"num_hidden_layers", "n_layer", "n_layers"});
 }
 
-// 500000 rather than format_number's shortest "5e+05": people read these.
-std::string readable(double value) {
-    if (value == std::floor(value) && std::abs(value) < 1e15)
-        return std::to_string((long long)value);
-    return format_number(value);
+std::string join(const std::set<std::string>& names) {
+    std::string s;
+    for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+    return s;
+}
+
+// The layer type a scheme must serve in a per-layer-type rope_parameters block.
+std::set<std::string> rope_layer_types(const std::vector<LayerPositions>& layers) {
+    std::set<std::string> types;
+    for (const LayerPositions& l : layers)
+        if (l.kind == PositionKind::Rope) types.insert(hf::layer_type_name(l.attention));
+    return types;
+}
+
+// The RoPE schemes of a model and which layer uses which.
+void read_ropes(const Block& m, const Family* f, ModelPositions& p) {
+    const json* parameters = m.find("rope_parameters");
+    const json* scaling = parameters ? parameters : m.find("rope_scaling");
+    const std::string name = parameters ? "rope_parameters" : "rope_scaling";
+    if (scaling && !scaling->is_object())
+        throw InputError(m.field(name), shown(*scaling), "null or an object {\"rope_type\": ...}");
+    std::optional<Block> block;
+    if (scaling) block.emplace(Block{*scaling, m.field(name) + "."});
+
+    // transformers 5 writes one rope_parameters block per layer type when they differ
+    // (standardize_rope_params, "Case 2"); its keys are layer types.
+    bool per_type = false;
+    if (parameters)
+        for (const auto& [key, value] : parameters->items()) {
+            per_type = per_type || value.is_object();
+            const bool layer_type_key =
+                key == "full_attention" || key == "sliding_attention" || key == "chunked_attention";
+            if (layer_type_key && !value.is_object())
+                throw InputError(m.field("rope_parameters." + key), shown(value),
+                                 "an object with that layer type's RoPE parameters");
+        }
+    const std::set<std::string> types = rope_layer_types(p.layers);
+    const bool local_theta = f && f->local_theta != hf::LocalTheta::None && !per_type;
+
+    std::vector<std::string> labels;  // the scheme of each layer type; "" serves all
+    if (per_type || local_theta)
+        labels.assign(types.begin(), types.end());
+    else if (!types.empty())
+        labels = {""};
+    if (per_type)
+        for (const auto& [key, value] : parameters->items())
+            if (!value.is_object() || !types.count(key))
+                throw InputError(
+                    m.field("rope_parameters." + key), shown(value),
+                    "one object per layer type with RoPE in this model (" + join(types) + ")");
+
+    for (const std::string& label : labels) {
+        if (per_type) {
+            if (!parameters->contains(label))
+                throw InputError(m.field("rope_parameters"), "no \"" + label + "\" block",
+                                 "a block for each layer type with RoPE");
+            const Block own{(*parameters)[label], m.field("rope_parameters." + label) + "."};
+            p.ropes.push_back(hf::read_rope_scheme({.model = m,
+                                                    .family = f,
+                                                    .params = own,
+                                                    .params_hold_theta = true,
+                                                    .theta_key = "",
+                                                    .layer_type = label}));
+        } else if (local_theta && label != "full_attention") {
+            // Gemma 3's local layers: rotary_emb_local, rope_type default at rope_local_base_freq.
+            const char* key = f->local_theta == hf::LocalTheta::Gemma3 ? "rope_local_base_freq"
+                                                                       : "local_rope_theta";
+            p.ropes.push_back(hf::read_rope_scheme({.model = m,
+                                                    .family = f,
+                                                    .params = std::nullopt,
+                                                    .params_hold_theta = false,
+                                                    .theta_key = key,
+                                                    .layer_type = label}));
+        } else {
+            const bool modernbert = f && f->local_theta == hf::LocalTheta::ModernBert;
+            p.ropes.push_back(
+                hf::read_rope_scheme({.model = m,
+                                      .family = f,
+                                      .params = block,
+                                      .params_hold_theta = parameters != nullptr,
+                                      .theta_key = modernbert ? "global_rope_theta" : "",
+                                      .layer_type = label}));
+        }
+    }
+    for (LayerPositions& l : p.layers) {
+        if (l.kind != PositionKind::Rope) continue;
+        for (int k = 0; k < int(labels.size()); ++k)
+            if (labels[k].empty() || labels[k] == hf::layer_type_name(l.attention)) l.rope = k;
+    }
+}
+
+// Position-dependent scales transformers applies to queries, which the figures leave out.
+void add_notes(const Block& m, ModelPositions& p) {
+    // Llama4TextAttention tests `if self.attn_temperature_tuning and not self.use_rope`, Python
+    // truth: Llama 4 Scout configs in circulation write the integer 4 there (vLLM's llama4.py
+    // tested `> 0` until transformers documented it as a bool).
+    const json* tuning = m.find("attn_temperature_tuning");
+    const bool tuned = tuning && tuning->is_number()
+                           ? tuning->get<double>() != 0.0
+                           : m.optional_bool("attn_temperature_tuning").value_or(false);
+    if (tuned)
+        p.notes.push_back(
+            "NoPE layers scale queries by 1 + attn_scale·ln(⌊(m + 1)/floor_scale⌋ + 1) "
+            "(Llama4TextAttention, attn_temperature_tuning); not drawn");
+    for (const RopeScheme& r : p.ropes) {
+        if (!r.mrope_section.empty()) {
+            std::string sections;
+            for (int s : r.mrope_section) {
+                if (!sections.empty()) sections += '/';
+                sections += std::to_string(s);
+            }
+            p.notes.push_back("mrope: pairs split " + sections +
+                              " between temporal, height and width positions; text tokens use "
+                              "one position for all three, as drawn");
+        }
+    }
+    if (const json* params = m.find("rope_parameters"))
+        if (params->is_object() && params->contains("llama_4_scaling_beta"))
+            p.notes.push_back(
+                "queries scaled by 1 + llama_4_scaling_beta·ln(1 + ⌊m / "
+                "original_max_position_embeddings⌋) (Ministral3Attention); not drawn");
+}
+
+void read_rope_model(const Block& m, const Family* f, ModelPositions& p) {
+    p.max_position_embeddings =
+        first_integer(m, {"max_position_embeddings", "n_positions", "max_seq_len", "seq_length"})
+            .value;
+    p.num_layers = layer_count(m, {"num_hidden_layers", "n_layer", "n_layers"});
+    p.layers = hf::read_layer_schedule(m, f, p.num_layers);
+    if (p.num_layers == 0 && p.layers.size() > 1) p.num_layers = int(p.layers.size());
+    read_ropes(m, f, p);
+    p.kind = p.ropes.empty() ? PositionKind::NoPE : PositionKind::Rope;
+    for (const RopeScheme& r : p.ropes)
+        p.training_length = std::max(p.training_length, r.scaling.original_max_position_embeddings);
+    add_notes(m, p);
+}
+
+// Every kind of model gets its layers (one standing for all when the count is unknown), so
+// choosing and describing layers works the same for all of them.
+ModelPositions with_layers(ModelPositions p) {
+    if (p.layers.empty())
+        p.layers.assign(std::max(p.num_layers, 1), LayerPositions{.kind = p.kind});
+    return p;
+}
+
+ModelPositions read_config(const json& root) {
+    const Block top{root, ""};
+    ModelPositions p;
+    p.model_type = top.string_or("model_type", "");
+
+    // Multimodal configs (Gemma 3, Mistral 3, Llama 4, LLaVA, Qwen2.5-VL in transformers 4.52+)
+    // keep the language model's fields in text_config.
+    const json* text = top.find("text_config");
+    if (text && !text->is_object())
+        throw InputError("text_config", shown(*text),
+                         "null or an object {...} with the language model's fields");
+    const Block raw{text ? *text : root, text ? "text_config." : ""};
+    p.text_model_type = raw.string_or("model_type", hf::text_model_type(p.model_type));
+    const Family* f = hf::find_family(p.text_model_type);
+    const json merged = hf::with_defaults(f, raw.object);
+    const Block m{merged, raw.prefix};
+
+    if (!f && !has_rope_keys(m)) {
+        // Unknown families are read as Llama-like when they have RoPE keys, model_type or not.
+        if (p.text_model_type.empty())
+            throw InputError(m.field("model_type"),
+                             "nothing (missing), and no rope_theta, rope_scaling or "
+                             "rope_parameters",
+                             kKnownTypes);
+        throw InputError(m.field("model_type"), "\"" + p.text_model_type + "\"", kKnownTypes);
+    }
+    const std::string& type = p.text_model_type;
+    if (f && f->kind == PositionKind::T5RelativeBuckets) {
+        p.kind = PositionKind::T5RelativeBuckets;
+        p.relative_attention_num_buckets = m.integer_or("relative_attention_num_buckets", 32);
+        p.relative_attention_max_distance = m.integer_or("relative_attention_max_distance", 128);
+        p.max_position_embeddings = m.integer_or("n_positions", 0);
+        p.num_layers = layer_count(m, {"num_layers"});
+        return p;
+    }
+    if (f && f->kind == PositionKind::LearnedAbsolute) {
+        read_learned(m, *f, p);
+        return p;
+    }
+    if (type == "bloom") {
+        read_alibi(m, p, press_slopes(num_heads(m)));
+        return p;
+    }
+    if (type == "mpt") {
+        // MptAttentionConfig: alibi (default false), alibi_bias_max (default 8).
+        const std::optional<Block> attn = m.child("attn_config", "an object {\"alibi\": ...}");
+        const json none = json::object();
+        const Block a = attn ? *attn : Block{none, "attn_config."};
+        if (a.optional_bool("alibi").value_or(false)) {
+            read_alibi(m, p,
+                       mpt_slopes(num_heads(m), a.optional_number("alibi_bias_max").value_or(8)));
+            return p;
+        }
+        // Without ALiBi, MosaicML's MPT adds a learned table (transformer.wpe).
+        p.kind = PositionKind::LearnedAbsolute;
+        p.table_rows = p.max_position_embeddings = m.integer_or("max_seq_len", 2048);
+        p.table_dim = m.integer_or("d_model", 0);
+        p.table_tensors = {"wpe.weight"};
+        p.num_layers = layer_count(m, {"n_layers"});
+        return p;
+    }
+    // FalconConfig.alibi; Baichuan's 13B models (40 layers) use ALiBi where the 7B use RoPE —
+    // two modeling_baichuan.py files under one model_type, told apart by their layer count as
+    // llama.cpp's converter does.
+    const bool falcon = type == "falcon" || type == "RefinedWeb" || type == "RefinedWebModel";
+    if ((falcon && m.optional_bool("alibi").value_or(false)) ||
+        (type == "baichuan" && m.integer_or("num_hidden_layers", 0) == 40)) {
+        read_alibi(m, p, press_slopes(num_heads(m)));
+        return p;
+    }
+    read_rope_model(m, f, p);
+    return p;
 }
 
 }  // namespace
 
-ModelRopeConfig read_hf_config(const std::string& path) {
-    const json root = parse_file(path);
-    const Block top{root, ""};
-    ModelRopeConfig c;
-    c.model_type = top.string_or("model_type", "");
-    if (c.model_type.empty())
-        throw InputError("model_type", "nothing (missing)", "a model type such as \"llama\"");
-    const std::string& type = c.model_type;
-
-    if (is_one_of(type, {"t5", "mt5", "umt5", "longt5", "switch_transformers"})) {
-        c.kind = PositionKind::T5RelativeBuckets;
-        c.relative_attention_num_buckets = top.integer_or("relative_attention_num_buckets", 32);
-        c.relative_attention_max_distance = top.integer_or("relative_attention_max_distance", 128);
-        return c;
-    }
-    if (is_one_of(type, {"gpt2", "gpt_bigcode"})) {
-        c.kind = PositionKind::LearnedAbsolute;
-        c.max_position_embeddings = top.integer_or("n_positions", 0);
-        return c;
-    }
-    if (is_one_of(type, {"opt", "bart", "mbart"})) {
-        c.kind = PositionKind::LearnedAbsolute;
-        c.max_position_embeddings = top.integer_or("max_position_embeddings", 0);
-        return c;
-    }
-    if (is_one_of(type, {"bert", "roberta", "xlm-roberta", "electra", "albert"})) {
-        c.max_position_embeddings = top.integer_or("max_position_embeddings", 0);
-        c.position_embedding_type = top.string_or("position_embedding_type", "absolute");
-        if (c.position_embedding_type == "absolute") {
-            c.kind = PositionKind::LearnedAbsolute;
-        } else if (is_one_of(c.position_embedding_type, {"relative_key", "relative_key_query"})) {
-            c.kind = PositionKind::LearnedRelative;
-        } else {
-            throw InputError("position_embedding_type", "\"" + c.position_embedding_type + "\"",
-                             "absolute, relative_key or relative_key_query");
-        }
-        return c;
-    }
-    bool alibi = type == "bloom";
-    if (type == "falcon") {
-        if (const json* a = top.find("alibi")) {
-            if (!a->is_boolean()) throw InputError("alibi", shown(*a), "true or false");
-            alibi = a->get<bool>();
-        }
-    }
-    if (alibi) {
-        c.kind = PositionKind::Alibi;
-        return c;
-    }
-    // Model types known to use standard RoPE; any other type needs a RoPE key to be read as a
-    // Llama-like model, since most Hugging Face decoders derive from Llama's code.
-    bool known_rope =
-        is_one_of(type, {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe",
-                         "phi", "phi3", "gemma", "gemma2", "gpt_neox", "stablelm", "falcon", "olmo",
-                         "olmo2", "starcoder2", "granite"});
-    if (!known_rope && !top.find("rope_theta") && !top.find("rope_scaling") &&
-        !top.find("rope_parameters"))
-        throw InputError("model_type", "\"" + type + "\"",
-                         "a model type posviz knows (llama, mistral, qwen2, phi, phi3, gemma, "
-                         "gpt_neox, gpt2, bert, t5, bloom, ...) or a config with rope_theta");
-    c.kind = PositionKind::Rope;
-    c.max_position_embeddings = top.integer_or("max_position_embeddings", 0);
-    c.scaling.max_position_embeddings = c.max_position_embeddings;
-    read_rope(top, c);
-    return c;
-}
-
-std::string describe_positions(const ModelRopeConfig& c) {
-    const std::string who = c.model_type + " uses ";
-    switch (c.kind) {
-        case PositionKind::Rope: {
-            std::string text = who + "RoPE: head_dim " + std::to_string(c.head_dim) +
-                               ", rotary_dim " + std::to_string(c.rotary_dim) + ", rope_theta " +
-                               readable(c.base);
-            const RopeScaling& s = c.scaling;
-            if (s.type == RopeScalingType::LongRope && s.original_max_position_embeddings > 0)
-                text += ", rope_scaling longrope (trained on " +
-                        std::to_string(s.original_max_position_embeddings) + ", extended to " +
-                        std::to_string(s.max_position_embeddings) + " positions)";
-            else if (s.type != RopeScalingType::None)
-                text += ", rope_scaling " + rope_scaling_name(s.type) + " (factor " +
-                        readable(s.factor) + ")";
-            return text;
-        }
-        case PositionKind::LearnedAbsolute:
-            return who + "learned absolute positions (a table of " +
-                   std::to_string(c.max_position_embeddings) + " positions), not RoPE";
-        case PositionKind::LearnedRelative:
-            return who + "learned relative position embeddings (position_embedding_type " +
-                   c.position_embedding_type + "), not RoPE";
-        case PositionKind::T5RelativeBuckets:
-            return who + "T5 relative position buckets (" +
-                   std::to_string(c.relative_attention_num_buckets) + " buckets, max distance " +
-                   std::to_string(c.relative_attention_max_distance) + "), not RoPE";
-        case PositionKind::Alibi:
-            return who + "ALiBi linear attention biases, not RoPE";
-    }
-    return who + "unknown positions";
-}
-
-RopeEncoding to_rope_encoding(const ModelRopeConfig& c) {
-    if (!c.has_rope())
-        throw InputError("--model-config", describe_positions(c), "a model with RoPE");
-    RopeEncoding rope;
-    rope.dim = c.head_dim;
-    rope.base = c.base;
-    rope.style = RopeStyle::Half;  // transformers' rotate_half
-    rope.rotary_fraction = c.partial_rotary_factor;
-    rope.scaling = c.scaling;
-    return rope;
+ModelPositions read_hf_config(const std::string& path, const std::string& what) {
+    json root = parse_json(read_input_file(path, what, "a config.json file", kMaxConfigBytes), what,
+                           path, "a config.json");
+    if (!root.is_object()) throw InputError(what, path, "a JSON object {...} at the top level");
+    return with_json_errors(what, path, "a config.json",
+                            [&] { return with_layers(read_config(root)); });
 }
 
 }  // namespace posviz

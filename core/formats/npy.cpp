@@ -1,17 +1,16 @@
 #include "core/formats/npy.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <bit>
-#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "core/formats/input_file.h"
 #include "core/input_error.h"
+#include "core/limits.h"
 
 namespace posviz {
 
@@ -41,6 +40,8 @@ std::string header_field(const std::string& header, const std::string& key,
 
 std::vector<int64_t> parse_shape(const std::string& text, const std::string& path) {
     std::vector<int64_t> shape;
+    if (text.size() < 2 || text.front() != '(' || text.back() != ')')
+        throw InputError(path, "shape " + text.substr(0, 40), "a tuple of dimensions such as (16, 64)");
     std::string inner = text.substr(1, text.size() - 2);
     std::stringstream ss(inner);
     std::string item;
@@ -48,8 +49,9 @@ std::vector<int64_t> parse_shape(const std::string& text, const std::string& pat
         size_t b = item.find_first_not_of(' ');
         if (b == std::string::npos) continue;
         char* end = nullptr;
+        errno = 0;
         const long long v = std::strtoll(item.c_str() + b, &end, 10);
-        if (end == item.c_str() + b || v < 0)
+        if (end == item.c_str() + b || v < 0 || errno == ERANGE)
             throw InputError(path, "shape " + text, "non-negative integer dimensions");
         shape.push_back(v);
     }
@@ -78,9 +80,9 @@ double half_to_double(uint16_t h) {
 }  // namespace
 
 NpyArray read_npy(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, "a file that cannot be opened", "a readable .npy file");
-    const auto file_size = std::filesystem::file_size(path);
+    InputFile file = open_input_file(path, path, "a readable .npy file");
+    std::ifstream& in = file.stream;
+    const uint64_t file_size = file.size;
     char magic[8];
     if (!in.read(magic, 8) || std::memcmp(magic, "\x93NUMPY", 6) != 0)
         throw InputError(path, "no .npy magic", "a NumPy .npy file");
@@ -122,8 +124,10 @@ NpyArray read_npy(const std::string& path) {
                          "little-endian float64, float32, float16, int32 or int64 (<f8 <f4 <f2 <i4 <i8)");
     uint64_t count = 1;
     for (int64_t d : array.shape) {
-        if (d != 0 && count > (uint64_t(1) << 40) / uint64_t(d))
-            throw InputError(path, "an absurd shape", "an array that fits in memory");
+        if (d != 0 && count > limits::kMaxTableElements / uint64_t(d))
+            throw InputError(path, "shape " + header_field(header, "shape", path),
+                             "an array of at most " + std::to_string(limits::kMaxTableElements) +
+                                 " elements");
         count *= uint64_t(d);
     }
     if (data_start + count * item > file_size)
@@ -210,39 +214,6 @@ std::string encode_npy(const std::vector<int64_t>& shape, const double* data, Np
         }
     }
     return out;
-}
-
-void write_file_atomically(const std::string& path, const std::string& bytes) {
-    namespace fs = std::filesystem;
-    const fs::path target(path);
-    fs::path dir = target.parent_path();
-    if (dir.empty()) dir = ".";
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec))
-        throw InputError("-o", path, "a path in an existing directory (" + dir.string() + " does not exist)");
-    if (fs::is_directory(target, ec)) throw InputError("-o", path, "a file path, not a directory");
-    // Hidden temp name beside the target so that rename() stays within one file system.
-    std::string temp_name = ".";
-    temp_name += target.filename().string();
-    temp_name += ".tmp-";
-    temp_name += std::to_string(::getpid());
-    const fs::path temp = dir / temp_name;
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) throw InputError("-o", path, "a writable location (" + std::string(std::strerror(errno)) + ")");
-        out.write(bytes.data(), std::streamsize(bytes.size()));
-        out.flush();
-        if (!out) {
-            out.close();
-            fs::remove(temp, ec);
-            throw InputError("-o", path, "a location with room to write " + std::to_string(bytes.size()) + " bytes");
-        }
-    }
-    fs::rename(temp, target, ec);
-    if (ec) {
-        fs::remove(temp, ec);
-        throw InputError("-o", path, "a location that can be renamed into");
-    }
 }
 
 }  // namespace posviz

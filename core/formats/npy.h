@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/formats/atomic_file.h"  // write_file_atomically, for every .npy writer
 #include "core/types.h"
 
 namespace posviz {
@@ -28,7 +29,5 @@ Matrix read_npy_matrix(const std::string& path, const std::string& what, int exp
 
 // Serialises to bytes (little-endian, C order). shape's product must equal data.size().
 std::string encode_npy(const std::vector<int64_t>& shape, const double* data, NpyDtype dtype);
-// Atomic: temp file + rename. Throws InputError("-o", path, ...) if the directory is unusable.
-void write_file_atomically(const std::string& path, const std::string& bytes);
 
 }  // namespace posviz

@@ -6,7 +6,10 @@
 // "wpe.weight", BERT's "embeddings.position_embeddings.weight") is read.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/types.h"
 
@@ -18,5 +21,23 @@ namespace posviz {
 // an InputError naming `what`, never an over-read. A missing name lists the names the file has.
 Matrix read_safetensors_matrix(const std::string& path, const std::string& name,
                                const std::string& what = "--table");
+
+// One tensor as the header lists it.
+struct SafetensorsEntry {
+    std::string name;
+    std::string dtype;  // as written: "F32", "BF16", "I64", ...
+    std::vector<uint64_t> shape;
+};
+
+// Every tensor's name, dtype and shape, from the header alone (the data is not read), in the
+// header's (sorted) order; the same checks of the header as read_safetensors_matrix.
+std::vector<SafetensorsEntry> read_safetensors_entries(const std::string& path,
+                                                       const std::string& what);
+
+// A sharded checkpoint's model.safetensors.index.json: {"metadata": {...}, "weight_map":
+// {"<tensor>": "<shard file name>", ...}}, as (tensor, shard) pairs. Throws InputError naming
+// `what` for a file that is not such an index.
+std::vector<std::pair<std::string, std::string>> read_safetensors_index(const std::string& path,
+                                                                        const std::string& what);
 
 }  // namespace posviz

@@ -4,6 +4,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "core/formats/json_input.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -27,9 +28,11 @@ void visit_scene_fields(SceneT& s, Visit&& visit) {
     visit("queries_path", s.queries_path);
     visit("keys_path", s.keys_path);
     visit("content", s.content);
+    visit("sentence", s.sentence);
     visit("seed", s.seed);
     visit("table_path", s.table_path);
     visit("table_tensor", s.table_tensor);
+    visit("table_row_offset", s.table_row_offset);
     visit("rel_table_path", s.rel_table_path);
     visit("shaw_clip", s.shaw_clip);
     visit("heads", s.heads);
@@ -79,11 +82,8 @@ struct Writer {
     }
 };
 
-// What a bad value looked like, short enough for one line of an error message.
 std::string shown(const json& value) {
-    std::string text = value.dump();
-    if (text.size() > 40) text = text.substr(0, 37) + "...";
-    return text;
+    return json_excerpt(value);
 }
 
 int64_t read_integer(const json& j, const std::string& key, int64_t lo, int64_t hi) {
@@ -236,6 +236,8 @@ Scene scene_from_json(const json& in, const std::string& where) {
     visit_scene_fields(scene, Reader{in, where});
     if (const auto it = in.find("rope_scaling"); it != in.end())
         scene.rope_scaling = scaling_from_json(*it, where + ".rope_scaling");
+    // As on the command line, a sentence sets L unless seq_len is written (then they must agree).
+    if (!in.contains("seq_len")) fit_length_to_sentence(scene, where);
     return scene;
 }
 
@@ -244,14 +246,9 @@ std::string scene_to_text(const Scene& scene) {
 }
 
 Scene scene_from_text(const std::string& text, const std::string& where) {
-    json parsed;
-    try {
-        parsed = json::parse(text);
-    } catch (const json::parse_error& e) {
-        throw InputError(where, "text that is not JSON (" + std::string(e.what()) + ")",
-                         "a JSON object");
-    }
-    return scene_from_json(parsed, where);
+    const json parsed = parse_json(text, where, "text", "a scene as a JSON object");
+    return with_json_errors(where, "a scene", "a scene as a JSON object",
+                            [&] { return scene_from_json(parsed, where); });
 }
 
 bool same_scene(const Scene& a, const Scene& b) {

@@ -144,7 +144,7 @@ if __name__ == "__main__":
     show("dynamic base 1e4 dim 128 factor 2 max_pos 4096 seq_len 8192", inv[[0, 1, 32, 63]], att)
 
     here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "../../../shared/data/hf-configs/phi-3.5-mini-instruct.json")) as f:
+    with open(os.path.join(here, "../data/hf-configs/phi-3.5-mini-instruct.json")) as f:
         phi = json.load(f)
     for seq_len in (4096, 4097):
         inv, att = _compute_longrope_parameters(10000.0, 96, phi, seq_len)

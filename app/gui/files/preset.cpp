@@ -1,0 +1,129 @@
+#include "app/gui/files/preset.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/formats/input_file.h"
+#include "core/formats/json_input.h"
+#include "core/formats/npy.h"
+#include "core/formats/scene_json.h"
+#include "core/input_error.h"
+
+namespace posviz::gui {
+
+namespace {
+
+using nlohmann::json;
+
+void read_languages(const json& in, const char* key, const std::string& where, std::string& en,
+                    std::string& zh) {
+    const auto it = in.find(key);
+    if (it == in.end()) return;
+    const std::string name = where + "." + key;
+    if (!it->is_object())
+        throw InputError(name, json_excerpt(*it), "an object {\"en\": ..., \"zh\": ...}");
+    for (const auto& item : it->items()) {
+        if (item.key() != "en" && item.key() != "zh")
+            throw InputError(name + "." + item.key(), "an unknown key", "en or zh");
+        if (!item.value().is_string())
+            throw InputError(name + "." + item.key(), json_excerpt(item.value()), "a string");
+    }
+    en = it->value("en", "");
+    zh = it->value("zh", en);
+}
+
+}  // namespace
+
+const std::string& preset_title(const Preset& p, const std::string& lang) {
+    return lang == "zh" && !p.title_zh.empty() ? p.title_zh : p.title_en;
+}
+
+const std::string& preset_note(const Preset& p, const std::string& lang) {
+    return lang == "zh" && !p.note_zh.empty() ? p.note_zh : p.note_en;
+}
+
+Preset preset_from_json(const json& in, const std::string& where) {
+    if (!in.is_object()) throw InputError(where, "JSON that is not an object", "a preset object");
+    for (const auto& item : in.items())
+        if (item.key() != "title" && item.key() != "note" && item.key() != "scene" &&
+            item.key() != "views")
+            throw InputError(where + "." + item.key(), "an unknown key",
+                             "one of title, note, scene, views");
+    Preset p;
+    read_languages(in, "title", where, p.title_en, p.title_zh);
+    read_languages(in, "note", where, p.note_en, p.note_zh);
+    if (const auto it = in.find("scene"); it != in.end())
+        p.scene = scene_from_json(*it, where + ".scene");
+    // Checked as it is loaded, so a preset that cannot be shown is refused with its field named,
+    // before any view computes with it.
+    validate_scene(p.scene, where + ".scene");
+    if (const auto it = in.find("views"); it != in.end())
+        p.views = views_from_json(*it, where + ".views");
+    return p;
+}
+
+json preset_to_json(const Preset& p) {
+    return {{"title", {{"en", p.title_en}, {"zh", p.title_zh}}},
+            {"note", {{"en", p.note_en}, {"zh", p.note_zh}}},
+            {"scene", scene_to_json(p.scene)},
+            {"views", views_to_json(p.views)}};
+}
+
+Preset read_preset(const std::string& path) {
+    constexpr uint64_t kMaxBytes = 16 << 20;  // presets are a few kB
+    const json parsed = parse_json(read_input_file(path, path, "a readable preset file", kMaxBytes),
+                                   path, "text that is not a preset", "a preset in JSON");
+    return with_json_errors(path, "a preset", "a preset in JSON", [&] {
+        return preset_from_json(parsed, std::filesystem::path(path).filename().string());
+    });
+}
+
+void write_preset(const Preset& preset, const std::string& path) {
+    write_file_atomically(path, preset_to_json(preset).dump(2) + "\n");
+}
+
+std::string presets_dir() {
+    // An installed posviz (cmake --install) finds its presets beside it in share/posviz; a build
+    // tree uses the source tree's assets/.
+    std::error_code error;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    const std::filesystem::path installed =
+        exe.parent_path().parent_path() / "share/posviz/presets";
+    if (!error && std::filesystem::is_directory(installed, error)) return installed.string();
+    return std::string(POSVIZ_ASSETS_DIR) + "/presets";
+}
+
+std::vector<std::string> preset_files(const std::string& dir) {
+    std::vector<std::string> files;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, error))
+        if (entry.is_regular_file() && entry.path().extension() == ".json")
+            files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+std::string preset_name(const std::string& path) {
+    std::string stem = std::filesystem::path(path).stem().string();
+    size_t digits = 0;
+    while (digits < stem.size() && std::isdigit(static_cast<unsigned char>(stem[digits]))) ++digits;
+    if (digits > 0 && digits < stem.size() && stem[digits] == '-') return stem.substr(digits + 1);
+    return stem;
+}
+
+std::string resolve_preset(const std::string& name_or_path, const std::string& dir) {
+    if (std::filesystem::is_regular_file(name_or_path)) return name_or_path;
+    std::string names;
+    for (const std::string& file : preset_files(dir)) {
+        const std::string stem = std::filesystem::path(file).stem().string();
+        if (name_or_path == stem || name_or_path == preset_name(file)) return file;
+        names += (names.empty() ? "" : ", ") + preset_name(file);
+    }
+    throw InputError("--preset", name_or_path, "a preset file or one of " + names);
+}
+
+}  // namespace posviz::gui

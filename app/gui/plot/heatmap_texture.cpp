@@ -1,0 +1,134 @@
+#include "app/gui/plot/heatmap_texture.h"
+
+#include <epoxy/gl.h>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "app/gui/plot/plot_transform.h"
+#include "core/figure/colormap.h"
+#include "gpu/gpu_error.h"
+#include "gpu/heatmap_colouring.h"
+
+namespace posviz::gui {
+
+namespace {
+
+struct Entry {
+    GLuint texture = 0;
+    bool has_masked = false;
+    int width = 0, height = 0;  // of a texture uploaded from the host; 0: none (GPU-coloured)
+    uint64_t version = 0;
+    std::string theme, colormap;
+    int last_frame = 0;
+};
+
+std::unordered_map<ImGuiID, Entry> g_textures;
+std::unique_ptr<gpu::HeatmapColouring> g_colouring;  // made in the window's context on first use
+
+void upload(Entry& e, const Heatmap& heatmap, const std::vector<uint8_t>& rgba, bool has_masked) {
+    const int width = int(heatmap.values.cols()), height = int(heatmap.values.rows());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    if (e.texture != 0 && e.width == width && e.height == height) {
+        // The panel's last picture had this size (a seed, D or colour change; zoom keeps it):
+        // its texels are overwritten in place, with no new storage to allocate and clear.
+        glBindTexture(GL_TEXTURE_2D, e.texture);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE,
+                        rgba.data());
+    } else {
+        // A new name otherwise: the panel's previous texture may have immutable storage
+        // (coloured on the GPU), which glTexImage2D cannot respecify.
+        if (e.texture != 0) glDeleteTextures(1, &e.texture);
+        glGenTextures(1, &e.texture);
+        glBindTexture(GL_TEXTURE_2D, e.texture);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                     rgba.data());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        e.width = width;
+        e.height = height;
+    }
+    glGenerateMipmap(GL_TEXTURE_2D);
+    e.has_masked = has_masked;
+}
+
+void upload_coloured_here(Entry& e, const Heatmap& heatmap, const Theme& theme) {
+    bool has_masked = false;
+    const std::vector<uint8_t> rgba = heatmap_rgba(heatmap, theme, &has_masked);
+    upload(e, heatmap, rgba, has_masked);
+}
+
+// The values are a GpuMatrix in the window's share group: colour them where they are. Should the
+// colouring shader fail, the values come to the host once and are coloured there instead.
+void colour_on_gpu(Entry& e, const Heatmap& heatmap, const Theme& theme) {
+    const auto* values = dynamic_cast<const gpu::GpuMatrix*>(heatmap.device.get());
+    if (!values) return;
+    try {
+        if (!g_colouring) g_colouring = std::make_unique<gpu::HeatmapColouring>();
+        const Range range = heatmap_range(heatmap);
+        g_colouring->colour(*values, find_colormap(heatmap.colormap), range.min, range.max,
+                            theme.masked, e.texture);
+        e.width = e.height = 0;  // the GPU's texture: never overwritten from the host
+    } catch (const gpu::GpuError& error) {
+        std::fprintf(stderr, "posviz: colouring on the CPU instead of the GPU: %s\n", error.what());
+        Heatmap host = heatmap;
+        host.device.reset();
+        try {
+            host.values = values->download();
+        } catch (const gpu::GpuError&) {
+            return;  // no values to show: the panel stays empty, the message is on stderr
+        }
+        upload_coloured_here(e, host, theme);
+    }
+    e.has_masked = values->any_masked();
+}
+
+// Panels not drawn for this many frames (closed views, older figures) give their texture back.
+constexpr int k_frames_kept = 3;
+
+void delete_stale(int frame) {
+    for (auto it = g_textures.begin(); it != g_textures.end();) {
+        if (frame - it->second.last_frame > k_frames_kept) {
+            glDeleteTextures(1, &it->second.texture);
+            it = g_textures.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+}  // namespace
+
+HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme& theme,
+                               uint64_t version, const HeatmapPixels* pixels) {
+    const int frame = ImGui::GetFrameCount();
+    delete_stale(frame);
+    Entry& e = g_textures[key];
+    if (e.texture == 0 || e.version != version || e.theme != theme.name ||
+        e.colormap != heatmap.colormap) {
+        if (heatmap.device)
+            colour_on_gpu(e, heatmap, theme);
+        else if (pixels && pixels->rgba.size() == size_t(heatmap.values.size()) * 4)
+            upload(e, heatmap, pixels->rgba, pixels->has_masked);
+        else
+            upload_coloured_here(e, heatmap, theme);
+        e.version = version;
+        e.theme = theme.name;
+        e.colormap = heatmap.colormap;
+    }
+    e.last_frame = frame;
+    return {ImTextureID(intptr_t(e.texture)), e.has_masked};
+}
+
+void release_heatmap_textures() {
+    for (auto& [key, e] : g_textures) glDeleteTextures(1, &e.texture);
+    g_textures.clear();
+    g_colouring.reset();
+}
+
+}  // namespace posviz::gui

@@ -1,0 +1,70 @@
+// Where a panel's parts go inside its grid cell, in pixels: the plot widget's counterpart of the
+// file renderer's panel layout. Ticks that fit, margins measured from the real labels, the plot
+// box, the colorbar beside it, the title and legend as they fit. Internal to the plot widget.
+#pragma once
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <string>
+#include <vector>
+
+#include "app/gui/plot/plot_transform.h"
+#include "app/gui/plot/plot_widget.h"
+#include "core/figure/ticks.h"
+
+namespace posviz::gui {
+
+// Spacing around a plot box, in pixels, proportional to the text size (as the file renderer
+// scales its margins with the tick font).
+struct Metrics {
+    float text, pad, tick, bar_width, bar_gap;
+    explicit Metrics(const PlotStyle& s)
+        : text(s.body->FontSize),
+          pad(0.35f * text),
+          tick(0.4f * text),
+          bar_width(1.1f * text),
+          bar_gap(0.9f * text) {}
+};
+
+struct Layout {
+    ImRect box;       // the plot area
+    ImRect free_box;  // the area it could take before rows and equal aspect shrink it
+    AxisTransform x, y;
+    Ticks x_ticks, y_ticks;
+    bool colorbar = false;  // the heatmap's own, right of the box
+    ImRect bar;
+    // The title as it fits the cell: in the heading font, else the body font, lines shortened.
+    ImFont* title_font = nullptr;
+    std::string title;
+    // Where the legend goes: the panel's choice, except that an outside legend which would take
+    // nearly half of a narrow cell moves into the plot's upper right corner.
+    LegendPosition legend = LegendPosition::None;
+};
+
+// Panels side by side in a figure row share the top and height of their plot boxes, so that
+// heatmaps with and without a y label still line up.
+struct RowSpan {
+    float top = 0.0f, height = 0.0f;
+};
+
+// The layout for the axis ranges the panel shows now; `row`, if given, fixes the box's top and
+// height. has_masked: the heatmap has masked cells (its colorbar then needs room for the swatch).
+Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
+                    const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
+                    const RowSpan* row);
+
+Ticks colorbar_ticks(const Range& range, float length, const PlotStyle& s);
+// Width of a colorbar with its tick labels, its (vertical) label and the masked-cell swatch's
+// label under it, if any.
+float colorbar_space(const PlotStyle& s, const Range& range, const std::string& label,
+                     const std::string& masked_label, float length);
+
+// The labelled lines, in order, unless the panel has no legend.
+std::vector<const LineSeries*> legend_entries(const Panel& panel);
+ImVec2 legend_size(const PlotStyle& s, const std::vector<const LineSeries*>& entries);
+
+// A point a line can be drawn through: finite, and positive on log axes.
+bool drawable(const Layout& l, double x, double y);
+
+}  // namespace posviz::gui

@@ -1,0 +1,313 @@
+#include "app/gui/plot/plot_widget.h"
+
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <unordered_map>
+
+#include "app/gui/plot/heatmap_texture.h"
+#include "app/gui/plot/plot_layout.h"
+#include "app/gui/plot/plot_paint.h"
+#include "app/gui/plot/plot_text.h"
+
+namespace posviz::gui {
+
+namespace {
+
+// The limits the user zoomed or panned to, kept for as long as the panel's own limits (that is,
+// its data) stay the same.
+struct ZoomState {
+    AxisRange default_x, default_y, x, y;
+};
+std::unordered_map<ImGuiID, ZoomState> g_zoom;
+
+std::string cell_value_text(double v) {
+    if (std::isnan(v)) return "NaN";
+    if (std::isinf(v)) return v < 0 ? "−∞" : "∞";
+    return format_number(v, 4);
+}
+
+void heatmap_tooltip(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel,
+                     const Cell& cell) {
+    const Heatmap& h = *panel.heatmap;
+    const double x = cell_centre_x(h, cell.col), y = cell_centre_y(h, cell.row);
+    // Outline the cell so that it is clear which one the numbers are about.
+    const float x0 = float(l.x.to_pixel(x - 0.5 * (h.x1 - h.x0) / double(heatmap_cols(h))));
+    const float x1 = float(l.x.to_pixel(x + 0.5 * (h.x1 - h.x0) / double(heatmap_cols(h))));
+    const float y0 = float(l.y.to_pixel(y - 0.5 * (h.y1 - h.y0) / double(heatmap_rows(h))));
+    const float y1 = float(l.y.to_pixel(y + 0.5 * (h.y1 - h.y0) / double(heatmap_rows(h))));
+    draw->AddRect(ImVec2(std::min(x0, x1), std::min(y0, y1)),
+                  ImVec2(std::max(x0, x1), std::max(y0, y1)), to_u32(s.theme->foreground), 0.0f,
+                  ImDrawFlags_None, 2.0f);
+    const bool square = heatmap_rows(h) == heatmap_cols(h);
+    const std::string row_name = panel.y.label.empty() ? "m" : panel.y.label;
+    const std::string col_name = panel.x.label.empty() ? "n" : panel.x.label;
+    std::string text = row_name + " = " + format_number(y, 6) + "\n" + col_name + " = " +
+                       format_number(x, 6) + "\n";
+    if (square) text += "m − n = " + format_number(y - x, 6) + "\n";
+    text += (h.colorbar_label.empty() ? std::string("value") : h.colorbar_label) + " = " +
+            cell_value_text(heatmap_value(h, cell.row, cell.col));
+    ImGui::SetTooltip("%s", text.c_str());
+}
+
+// The point of any labelled or unlabelled curve nearest to the mouse, within a few pixels.
+void line_tooltip(const Layout& l, const Panel& panel, ImVec2 mouse, float reach) {
+    const LineSeries* best_line = nullptr;
+    size_t best = 0;
+    float best_distance = reach * reach;
+    for (const LineSeries& line : panel.lines)
+        for (size_t i = 0; i < line.x.size() && i < line.y.size(); ++i) {
+            if (!drawable(l, line.x[i], line.y[i])) continue;
+            const float dx = float(l.x.to_pixel(line.x[i])) - mouse.x;
+            const float dy = float(l.y.to_pixel(line.y[i])) - mouse.y;
+            if (dx * dx + dy * dy < best_distance) {
+                best_distance = dx * dx + dy * dy;
+                best_line = &line;
+                best = i;
+            }
+        }
+    if (!best_line) return;
+    std::string text = best_line->label.empty() ? "" : best_line->label + "\n";
+    text += (panel.x.label.empty() ? std::string("x") : panel.x.label) + " = " +
+            format_number(best_line->x[best], 5) + "\n" +
+            (panel.y.label.empty() ? std::string("y") : panel.y.label) + " = " +
+            format_number(best_line->y[best], 5);
+    ImGui::SetTooltip("%s", text.c_str());
+}
+
+struct PanelResult {
+    PlotHover hover;
+    ImRect box;
+    bool has_masked = false;
+};
+
+// A panel's state kept between frames: its zoom, its heatmap texture.
+struct PanelState {
+    ImGuiID id = 0;
+    ZoomState* zoom = nullptr;
+    AxisRange default_x, default_y;
+    HeatmapTexture texture;
+};
+
+PanelState panel_state(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
+                       const HeatmapPixels* pixels) {
+    PanelState state;
+    ImGui::PushID(index);
+    state.id = ImGui::GetID("panel");
+    ImGui::PopID();
+    state.default_x = panel_axis_range(panel, true);
+    state.default_y = panel_axis_range(panel, false);
+    state.zoom = &g_zoom[state.id];
+    if (!(state.zoom->default_x == state.default_x && state.zoom->default_y == state.default_y))
+        *state.zoom = {state.default_x, state.default_y, state.default_x, state.default_y};
+    if (panel.heatmap && heatmap_rows(*panel.heatmap) > 0)
+        state.texture = heatmap_texture(state.id, *panel.heatmap, *s.theme, version, pixels);
+    return state;
+}
+
+Layout natural_layout(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
+                      const ImRect& cell, const HeatmapPixels* pixels) {
+    const PanelState state = panel_state(index, panel, version, s, pixels);
+    return layout_panel(panel, s, cell, state.zoom->x, state.zoom->y, state.texture.has_masked,
+                        nullptr);
+}
+
+PanelResult plot_panel(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
+                       const ImRect& cell, const Panel* overlay, const RowSpan& row,
+                       const HeatmapPixels* pixels) {
+    const PanelState state = panel_state(index, panel, version, s, pixels);
+    ZoomState& zoom = *state.zoom;
+    const HeatmapTexture& texture = state.texture;
+    const AxisRange &default_x = state.default_x, &default_y = state.default_y;
+    ImGui::PushID(index);
+    Layout l = layout_panel(panel, s, cell, zoom.x, zoom.y, texture.has_masked, &row);
+    ImGui::SetCursorScreenPos(l.box.Min);
+    ImGui::InvisibleButton(
+        "panel", ImVec2(std::max(1.0f, l.box.GetWidth()), std::max(1.0f, l.box.GetHeight())));
+    ImGui::SetItemUsingMouseWheel();
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool hovered = ImGui::IsItemHovered();
+    bool changed = false;
+    if (hovered && io.MouseWheel != 0.0f) {
+        const double factor = std::pow(0.85, double(io.MouseWheel));
+        zoom.x = zoom_range(l.x, io.MousePos.x, factor);
+        zoom.y = zoom_range(l.y, io.MousePos.y, factor);
+        changed = true;
+    }
+    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
+        zoom.x = pan_range(l.x, io.MouseDelta.x);
+        zoom.y = pan_range(l.y, io.MouseDelta.y);
+        changed = true;
+    }
+    if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+        zoom.x = default_x;
+        zoom.y = default_y;
+        changed = true;
+    }
+    if (changed) l = layout_panel(panel, s, cell, zoom.x, zoom.y, texture.has_masked, &row);
+
+    PanelResult result;
+    result.box = l.box;
+    result.has_masked = texture.has_masked;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    if (panel.grid && !panel.heatmap) draw_grid(draw, s, l);
+    draw->PushClipRect(l.box.Min, l.box.Max, true);
+    if (texture.id) {
+        const Heatmap& h = *panel.heatmap;
+        draw->AddImage(texture.id, ImVec2(float(l.x.to_pixel(h.x0)), float(l.y.to_pixel(h.y0))),
+                       ImVec2(float(l.x.to_pixel(h.x1)), float(l.y.to_pixel(h.y1))));
+    }
+    draw_marks(draw, s, l, panel);
+    if (overlay) draw_marks(draw, s, l, *overlay);
+    draw->PopClipRect();
+    draw->PushClipRect(cell.Min, cell.Max, true);
+    draw_notes(draw, s, l, panel);
+    if (overlay) draw_notes(draw, s, l, *overlay);
+    draw->PopClipRect();
+    draw_axes(draw, s, l, panel);
+    if (l.colorbar) {
+        const Heatmap& h = *panel.heatmap;
+        draw_colorbar(draw, s, l.bar, h.colormap, heatmap_range(h), h.colorbar_label,
+                      texture.has_masked ? h.masked_label : "");
+    }
+    draw_legend(draw, s, l, panel);
+
+    if (hovered) {
+        result.hover.x = l.x.to_data(io.MousePos.x);
+        result.hover.y = l.y.to_data(io.MousePos.y);
+        if (panel.heatmap)
+            result.hover.cell = heatmap_cell_at(*panel.heatmap, result.hover.x, result.hover.y);
+        if (result.hover.cell)
+            heatmap_tooltip(draw, s, l, panel, *result.hover.cell);
+        else if (!ImGui::IsItemActive())
+            line_tooltip(l, panel, io.MousePos, 0.8f * s.body->FontSize);
+        result.hover.panel = index;
+        result.hover.clicked = ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+                               io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f;
+    }
+    ImGui::PopID();
+    return result;
+}
+
+}  // namespace
+
+PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, const PlotStyle& style,
+                     ImVec2 size, const std::vector<Panel>& overlays,
+                     const std::vector<HeatmapPixels>& heatmap_pixels) {
+    auto pixels_of = [&](int i) {
+        return size_t(i) < heatmap_pixels.size() ? &heatmap_pixels[size_t(i)] : nullptr;
+    };
+    ImGui::PushID(id);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImRect area(origin,
+                      ImVec2(origin.x + std::max(size.x, 1.0f), origin.y + std::max(size.y, 1.0f)));
+    const Metrics m(style);
+    const Theme& theme = *style.theme;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->PushClipRect(area.Min, area.Max, true);
+    draw->AddRectFilled(area.Min, area.Max, to_u32(theme.background));
+
+    float top = area.Min.y + m.pad;
+    const float inner_width = area.GetWidth() - 2.0f * m.pad;
+    if (!figure.title.empty()) {
+        const TextBox t =
+            add_text(draw, style.heading, ImVec2(area.GetCenter().x, top), ImVec2(0.5f, 0.0f),
+                     to_u32(theme.foreground), fit_text(style.heading, figure.title, inner_width));
+        top = t.max.y + 0.3f * m.pad;
+    }
+    if (!figure.subtitle.empty()) {
+        const TextBox t =
+            add_text(draw, style.body, ImVec2(area.GetCenter().x, top), ImVec2(0.5f, 0.0f),
+                     to_u32(theme.muted), fit_text(style.body, figure.subtitle, inner_width));
+        top = t.max.y + m.pad;
+    }
+
+    ImRect grid(ImVec2(area.Min.x + m.pad, top), ImVec2(area.Max.x - m.pad, area.Max.y - m.pad));
+    // Far wider than designed, panels would drift apart with empty bands between them: keep the
+    // grid within a third more than the designed shape, centred.
+    if (figure.width_in > 0.0 && figure.height_in > 0.0) {
+        const float widest_grid =
+            1.35f * grid.GetHeight() * float(figure.width_in / figure.height_in);
+        const float spare = grid.GetWidth() - widest_grid;
+        if (spare > 0.0f) {
+            grid.Min.x += 0.5f * spare;
+            grid.Max.x -= 0.5f * spare;
+        }
+    }
+    if (figure.colorbar)
+        grid.Max.x -= colorbar_space(style, figure.colorbar->range, figure.colorbar->label,
+                                     figure.colorbar->masked_label, grid.GetHeight());
+    int cols = std::max(1, figure.cols), rows = std::max(1, figure.rows);
+    // A row of panels (the rotation's circles, compared encodings) or a small grid (the four
+    // logit terms) is laid out again in this view's shape when that makes each panel clearly
+    // larger. Bigger grids keep their rows, which mean something (permutation: without, with PE).
+    const int panel_count = int(figure.panels.size());
+    if (rows == 1 || panel_count <= 4) {
+        float best = std::min(grid.GetWidth() / float(cols), grid.GetHeight() / float(rows));
+        for (int r = 1; r <= panel_count; ++r) {
+            const int c = (panel_count + r - 1) / r;
+            const float side = std::min(grid.GetWidth() / float(c), grid.GetHeight() / float(r));
+            if (side > 1.25f * best) {
+                best = side;
+                rows = r;
+                cols = c;
+            }
+        }
+    }
+    const ImVec2 cell_size(grid.GetWidth() / float(cols), grid.GetHeight() / float(rows));
+    const int count = std::min(int(figure.panels.size()), rows * cols);
+    std::vector<ImRect> cells;
+    for (int i = 0; i < count; ++i) {
+        const ImVec2 min(grid.Min.x + float(i % cols) * cell_size.x,
+                         grid.Min.y + float(i / cols) * cell_size.y);
+        cells.emplace_back(min, ImVec2(min.x + cell_size.x, min.y + cell_size.y));
+    }
+    // Panel titles all in the heading font, or all in the body font when one would not fit.
+    PlotStyle panel_style = style;
+    for (int i = 0; i < count; ++i)
+        if (text_size(style.heading, figure.panels[size_t(i)].title).x > 0.94f * cell_size.x)
+            panel_style.heading = style.body;
+
+    // Each row's boxes share the lowest top and the smallest height among them.
+    std::vector<RowSpan> spans(size_t(rows), RowSpan{-FLT_MAX, FLT_MAX});
+    std::vector<float> bottoms(size_t(rows), FLT_MAX);
+    for (int i = 0; i < count; ++i) {
+        const Layout l = natural_layout(i, figure.panels[size_t(i)], version, panel_style,
+                                        cells[size_t(i)], pixels_of(i));
+        RowSpan& span = spans[size_t(i / cols)];
+        span.top = std::max(span.top, l.free_box.Min.y);
+        span.height = std::min(span.height, l.box.GetHeight());
+        bottoms[size_t(i / cols)] = std::min(bottoms[size_t(i / cols)], l.free_box.Max.y);
+    }
+    for (int r = 0; r < rows; ++r)
+        spans[size_t(r)].height = std::max(
+            1.0f, std::min(spans[size_t(r)].height, bottoms[size_t(r)] - spans[size_t(r)].top));
+
+    PlotHover hover;
+    ImRect boxes(ImVec2(FLT_MAX, FLT_MAX), ImVec2(-FLT_MAX, -FLT_MAX));
+    bool masked = false;
+    for (int i = 0; i < count; ++i) {
+        const PanelResult p =
+            plot_panel(i, figure.panels[size_t(i)], version, panel_style, cells[size_t(i)],
+                       size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr,
+                       spans[size_t(i / cols)], pixels_of(i));
+        boxes.Add(p.box);
+        if (p.hover.panel >= 0) hover = p.hover;
+        masked = masked || p.has_masked;
+    }
+    if (figure.colorbar && !figure.panels.empty()) {
+        const ImRect bar(ImVec2(grid.Max.x + m.bar_gap, boxes.Min.y),
+                         ImVec2(grid.Max.x + m.bar_gap + m.bar_width, boxes.Max.y));
+        draw_colorbar(draw, style, bar, figure.colorbar->colormap, figure.colorbar->range,
+                      figure.colorbar->label, masked ? figure.colorbar->masked_label : "");
+    }
+    draw->PopClipRect();
+    ImGui::SetCursorScreenPos(origin);
+    ImGui::Dummy(area.GetSize());
+    ImGui::PopID();
+    return hover;
+}
+
+}  // namespace posviz::gui

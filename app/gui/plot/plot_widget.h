@@ -1,0 +1,48 @@
+// The plot widget: draws a posviz::Figure — the very description the cairo exporter writes to
+// PNG/SVG/PDF — with ImDrawList: title and subtitle, panels in their grid, axes with the shared
+// nice ticks (core/figure/ticks.h), axis labels, legends, heatmaps as OpenGL textures with their
+// colorbars, lines, arrows, circles, arcs and notes. The mouse wheel zooms about the pointer, a
+// drag pans, a double click goes back to the figure's own limits; hovering a heatmap names the
+// cell (m, n, m − n) and its value, hovering a curve the nearest point.
+//
+//   posviz::gui::PlotFigure("scores", figure, version, style, ImGui::GetContentRegionAvail());
+#pragma once
+
+#include <imgui.h>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "app/gui/plot/plot_transform.h"
+#include "core/figure/figure.h"
+#include "core/figure/theme.h"
+
+namespace posviz::gui {
+
+struct PlotStyle {
+    const Theme* theme = nullptr;     // the figure's colours (and the masked-cell colour)
+    ImFont* body = nullptr;           // ticks, axis labels, legends, notes, subtitle
+    ImFont* heading = nullptr;        // figure and panel titles
+    float pixels_per_point = 1.333f;  // figure line widths are in points
+};
+
+// What the mouse is doing over a figure this frame.
+struct PlotHover {
+    int panel = -1;            // the panel under the mouse; -1: none
+    double x = 0.0, y = 0.0;   // the mouse in that panel's data coordinates
+    std::optional<Cell> cell;  // the heatmap cell under the mouse
+    bool clicked = false;      // the left button went up without a drag
+};
+
+// Draws `figure` into a `size` pixel region at the cursor and advances the cursor past it.
+// `version` must change whenever the figure's data does: heatmap textures are uploaded only then.
+// overlays[i], when given, is drawn over panel i in its axes: marks such as a linked cursor,
+// added by the caller without copying the figure. heatmap_pixels[i], when given, is panel i's
+// heatmap_rgba (and masked flag) for style.theme, made ahead of time (the figure's worker thread
+// does that).
+PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, const PlotStyle& style,
+                     ImVec2 size, const std::vector<Panel>& overlays = {},
+                     const std::vector<HeatmapPixels>& heatmap_pixels = {});
+
+}  // namespace posviz::gui

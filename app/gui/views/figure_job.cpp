@@ -1,0 +1,126 @@
+#include "app/gui/views/figure_job.h"
+
+#include <atomic>
+#include <thread>
+
+#include "app/gui/plot/plot_transform.h"
+#include "core/formats/scene_json.h"
+#include "core/input_error.h"
+
+namespace posviz::gui {
+
+namespace {
+// Versions are unique across jobs, so a texture keyed by panel never mistakes one job's figure
+// for another's.
+std::atomic<uint64_t> g_next_version{1};
+}  // namespace
+
+bool same_request(const FigureRequest& a, const FigureRequest& b) {
+    return a.options.lang == b.options.lang && a.options.colormap == b.options.colormap &&
+           a.options.log_x == b.options.log_x &&
+           a.options.scores_backend == b.options.scores_backend &&
+           a.options.device_heatmaps == b.options.device_heatmaps &&
+           a.options.single_precision == b.options.single_precision &&
+           a.rotation_frame == b.rotation_frame && a.rotation_frames == b.rotation_frames &&
+           a.theme == b.theme && same_scene(a.scene, b.scene);
+}
+
+FigureOutcome build_requested_figure(const FigureRequest& r) {
+    FigureOutcome outcome;
+    try {
+        Figure figure =
+            r.rotation_frame >= 0
+                ? build_rotation_frame(r.scene, r.options, r.rotation_frame, r.rotation_frames)
+                : build_figure(r.scene, r.options);
+        if (r.theme)
+            for (const Panel& panel : figure.panels) {
+                throw_if_cancelled();
+                const bool on_host = panel.heatmap && !panel.heatmap->device;
+                HeatmapPixels pixels;
+                if (on_host)
+                    pixels.rgba = heatmap_rgba(*panel.heatmap, *r.theme, &pixels.has_masked);
+                outcome.heatmap_pixels.push_back(std::move(pixels));
+            }
+        outcome.figure = std::move(figure);
+    } catch (const Cancelled&) {
+        outcome = FigureOutcome{};
+        outcome.cancelled = true;
+    } catch (const InputError& e) {
+        outcome.error = e.what();
+    } catch (const std::bad_alloc&) {
+        outcome.error = "not enough memory for this figure: lower L";
+    } catch (const std::exception& e) {
+        outcome.error = std::string("internal error: ") + e.what();
+    }
+    return outcome;
+}
+
+FigureJob::FigureJob(FigureScheduler* scheduler)
+    : scheduler_(scheduler ? scheduler : &figure_scheduler()) {}
+
+FigureJob::~FigureJob() {
+    cancel();
+    // The builds hold nothing of the job's, but they may use what its owner owns (the GPU
+    // backend): they must have stopped before the owner goes on.
+    while (!wait_until(std::chrono::steady_clock::now() + std::chrono::seconds(1))) {
+    }
+}
+
+void FigureJob::request(const FigureRequest& request) {
+    collect();
+    if (requested_ && same_request(*requested_, request)) return;
+    requested_ = request;
+    auto build = std::make_shared<Build>();
+    build->request = request;
+    // The worker writes the outcome before it marks the work finished; the job reads it after.
+    build->work = scheduler_->submit(
+        this, [build = build.get()] { build->outcome = build_requested_figure(build->request); });
+    builds_.push_back(std::move(build));
+}
+
+void FigureJob::cancel() {
+    scheduler_->cancel(this);
+    requested_.reset();
+}
+
+bool FigureJob::wait_until(Deadline deadline) const {
+    for (const auto& build : builds_)
+        while (!build->work->finished.load(std::memory_order_acquire)) {
+            if (std::chrono::steady_clock::now() > deadline) return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    return true;
+}
+
+double FigureJob::progress() const {
+    return builds_.empty() ? 0.0 : builds_.back()->work->token.progress();
+}
+
+bool FigureJob::shows_newest() const {
+    return !requested_ || (finished_ && same_request(*finished_, *requested_));
+}
+
+void FigureJob::collect() {
+    for (auto it = builds_.begin(); it != builds_.end();) {
+        const Build& build = **it;
+        if (!build.work->finished.load(std::memory_order_acquire)) {
+            ++it;
+            continue;
+        }
+        // Dropped unrun, cancelled, or older than what is shown: nothing to take.
+        FigureOutcome& outcome = (*it)->outcome;
+        if (build.work->ran && !outcome.cancelled && build.work->sequence > finished_sequence_) {
+            finished_ = build.request;
+            finished_sequence_ = build.work->sequence;
+            error_ = outcome.error;
+            if (outcome.figure) {
+                figure_ = std::move(outcome);
+                pixels_theme_ = build.request.theme;
+                version_ = g_next_version++;
+            }
+        }
+        it = builds_.erase(it);
+    }
+}
+
+}  // namespace posviz::gui

@@ -1,0 +1,105 @@
+// Figures are computed off the UI thread so that sliders stay fluid at L = 2048. Each frame a view
+// says which figure it wants; when that differs from the last request (scenes compared field by
+// field), the job submits a build to the app's one scheduler (figure_scheduler.h: a pool sized
+// to the cores, newest first), which cancels the job's previous build — dropped if still queued,
+// stopped at the core's next check if running — while the previous figure stays on screen with
+// a "computing…" note. The new build does not wait for the stale one to stop. Of the builds that
+// finish, a figure replaces the one shown only if it was requested later, so the picture is
+// never older than the newest finished computation.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/gui/plot/plot_transform.h"
+#include "app/gui/views/figure_scheduler.h"
+#include "core/cancellation.h"
+#include "core/figure/figure.h"
+#include "core/figure/theme.h"
+#include "core/figures/figures.h"
+#include "core/scene.h"
+
+namespace posviz::gui {
+
+struct FigureRequest {
+    Scene scene;  // scene.figure names the figure
+    FigureOptions options;
+    int rotation_frame = -1;  // >= 0: build_rotation_frame at this m (of rotation_frames)
+    int rotation_frames = 0;
+    // When set, the heatmaps are also coloured for this theme on the worker: at L = 2048 that is
+    // a tenth of a second per panel the UI thread does not spend.
+    const Theme* theme = nullptr;
+};
+
+bool same_request(const FigureRequest& a, const FigureRequest& b);
+
+// What a build gives back: a figure, the message of the InputError (or other failure) it hit, or
+// neither when it was cancelled.
+struct FigureOutcome {
+    std::optional<Figure> figure;
+    std::vector<HeatmapPixels> heatmap_pixels;  // per panel (empty rgba: none)
+    std::string error;
+    bool cancelled = false;
+};
+// Builds on the calling thread, stopping early (outcome.cancelled) once the thread's current
+// cancellation token is cancelled.
+FigureOutcome build_requested_figure(const FigureRequest& request);
+
+using Deadline = std::chrono::steady_clock::time_point;
+
+class FigureJob {
+  public:
+    // Builds go to `scheduler` (the app's by default; tests give their own).
+    explicit FigureJob(FigureScheduler* scheduler = nullptr);
+    FigureJob(const FigureJob&) = delete;
+    FigureJob& operator=(const FigureJob&) = delete;
+    ~FigureJob();  // cancels its builds and waits for them to stop
+
+    // Call every frame with the figure that should be on screen.
+    void request(const FigureRequest& request);
+    // Cancels the builds and forgets the requests (quitting): the next request starts afresh.
+    void cancel();
+    // Waits until no build of this job runs, or `deadline`; true when none does.
+    bool wait_until(Deadline deadline) const;
+
+    // The newest figure built (null before the first), and its version: a number that changes
+    // with every new figure, for the plot widget's texture cache.
+    const Figure* figure() const { return figure_ ? &figure_->figure.value() : nullptr; }
+    // The heatmap colours made with the figure, and the theme they were made for.
+    const std::vector<HeatmapPixels>& heatmap_pixels() const { return figure_->heatmap_pixels; }
+    const Theme* pixels_theme() const { return pixels_theme_; }
+    uint64_t version() const { return version_; }
+    // Why the newest finished request failed; empty when it did not.
+    const std::string& error() const { return error_; }
+    bool computing() const { return !builds_.empty(); }
+    // How far the newest build has got, 0 … 1 (core/cancellation.h's report_progress).
+    double progress() const;
+    const std::optional<FigureRequest>& last_request() const { return requested_; }
+    // The newest request has finished (its figure or its error is what the view shows), or there
+    // is none: what the latency benchmark waits for after each change.
+    bool shows_newest() const;
+
+  private:
+    struct Build {
+        FigureRequest request;
+        FigureOutcome outcome;  // written by the worker before the work is marked finished
+        std::shared_ptr<ScheduledWork> work;
+    };
+    void collect();  // takes the finished builds
+
+    FigureScheduler* scheduler_;
+    std::optional<FigureRequest> requested_;      // the newest request
+    std::vector<std::shared_ptr<Build>> builds_;  // submitted, not collected; oldest first
+    std::optional<FigureRequest> finished_;       // the newest finished build's
+    uint64_t finished_sequence_ = 0;              // and its scheduler sequence
+    std::optional<FigureOutcome> figure_;         // the newest successful build
+    const Theme* pixels_theme_ = nullptr;
+    uint64_t version_ = 0;
+    std::string error_;
+};
+
+}  // namespace posviz::gui

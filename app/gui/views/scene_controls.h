@@ -1,0 +1,30 @@
+// Widgets that edit the shared Scene, in the ImGui manner: each draws itself with the given label
+// and returns true when it changed the scene. The Scene window (left) shows every parameter of
+// the current encoding; the views repeat the few that matter to them in their tool rows.
+#pragma once
+
+#include "app/gui/app.h"
+#include "core/scene.h"
+
+namespace posviz::gui {
+
+// An integer slider whose value stays within [lo, hi] however it is edited (Ctrl+click types a
+// number): every slider that sets a scene value is one, so no widget writes a value outside
+// core/limits.h.
+bool int_slider(const char* label, int& value, int lo, int hi, bool logarithmic = false);
+// L from 2 to `max` (4096 by default: a dense CPU picture's limit).
+bool seq_len_slider(const char* label, Scene& scene, int max = 4096);
+bool dim_slider(const char* label, Scene& scene);
+// ALiBi's head, 0 to H - 1 (H as far as limits::kMaxHeads).
+bool head_slider(const char* label, Scene& scene);
+bool base_slider(const char* label, Scene& scene);
+bool encoding_combo(const char* label, std::string& encoding);
+bool content_combo(const char* label, Scene& scene);
+// A multi-select list of encodings ("NoPE, RoPE, ALiBi"); empty means the scene's encoding.
+bool encodings_combo(const char* label, std::vector<std::string>& encodings,
+                     const std::string& fallback);
+
+// The Scene window's contents.
+void scene_controls(App& app);
+
+}  // namespace posviz::gui

@@ -1,0 +1,112 @@
+#include "app/gui/views/view_figures.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace posviz::gui {
+
+namespace {
+
+bool is_one_of(const std::string& encoding, const std::vector<std::string>& names) {
+    return std::find(names.begin(), names.end(), encoding) != names.end();
+}
+
+FigureRequest request(const Scene& scene, const char* figure, const std::string& lang,
+                      const std::vector<std::string>& compare = {}) {
+    FigureRequest r;
+    r.scene = scene;
+    r.scene.figure = figure;
+    r.scene.compare = compare;  // the views keep their own lists; the scene's is not used
+    r.options.lang = lang;
+    r.options.single_precision = true;  // what the GUI draws needs no more (FigureOptions)
+    return r;
+}
+
+}  // namespace
+
+std::vector<std::string> view_encodings(ViewId view) {
+    switch (view) {
+        case ViewId::Wavelengths:
+            return {"sinusoidal", "learned", "rope", "xpos"};
+        case ViewId::Matrices:
+            return {"sinusoidal", "learned"};
+        case ViewId::Bias:
+            return {"alibi", "kerple", "fire", "t5"};
+        case ViewId::Rotation:
+            return {"rope", "xpos"};
+        case ViewId::Decay:
+            return {"rope", "xpos", "sinusoidal"};
+        case ViewId::Terms:
+            return {"sinusoidal", "learned", "xl"};
+        case ViewId::Attention:
+        case ViewId::Permutation:
+        case ViewId::Figure:
+            break;
+    }
+    return {};
+}
+
+int rotation_frames(const Scene& scene) {
+    return std::clamp(scene.seq_len, 2, 256);
+}
+
+double playable_speed(double speed) {
+    return std::isfinite(speed) ? std::clamp(speed, k_min_speed, k_max_speed)
+                                : ViewSettings{}.speed;
+}
+
+int rotation_steps(double& clock, double seconds, double speed) {
+    constexpr int k_most_steps = 4;
+    if (seconds > 0.0) clock += std::min(seconds, 1.0) * playable_speed(speed);  // not NaN
+    const double whole = std::floor(clock);
+    clock -= whole;
+    return int(std::min(whole, double(k_most_steps)));
+}
+
+std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const ViewSettings& v,
+                                     const std::string& lang) {
+    const std::string& e = scene.encoding;
+    const std::vector<std::string> drawn = view_encodings(view);
+    // Waves and decay also draw a --compare list of their own, whatever the scene's encoding.
+    const bool compared =
+        !v.compare.empty() && (view == ViewId::Wavelengths || view == ViewId::Decay);
+    if (!drawn.empty() && !is_one_of(e, drawn) && !compared) return {};
+    switch (view) {
+        case ViewId::Wavelengths: {
+            std::vector<ViewFigure> figures;
+            if (is_one_of(e, {"sinusoidal", "learned"}))
+                figures.push_back({0, request(scene, "curves", lang)});
+            if (is_one_of(e, {"sinusoidal", "rope", "xpos"}) || compared)
+                figures.push_back({1, request(scene, "wavelengths", lang, v.compare)});
+            return figures;
+        }
+        case ViewId::Matrices:
+            return {{0, request(scene, "pe", lang)}, {1, request(scene, "similarity", lang)}};
+        case ViewId::Attention:
+            return {{0, request(scene, "scores", lang, v.compare)}};
+        case ViewId::Bias:
+            if (e == "t5")
+                return {{0, request(scene, "bias", lang)}, {1, request(scene, "buckets", lang)}};
+            return {{0, request(scene, "bias", lang)}};
+        case ViewId::Rotation: {
+            FigureRequest r = request(scene, "rotation", lang);
+            r.rotation_frames = rotation_frames(scene);
+            r.rotation_frame = std::clamp(v.position, 0, r.rotation_frames - 1);
+            return {{0, r}};
+        }
+        case ViewId::Decay: {
+            FigureRequest r = request(scene, "decay", lang, v.compare);
+            r.options.log_x = v.log_x;
+            return {{0, r}};
+        }
+        case ViewId::Permutation:
+            return {{0, request(scene, "permutation", lang)}};
+        case ViewId::Terms:
+            return {{0, request(scene, "terms", lang)}};
+        case ViewId::Figure:
+            return {{0, request(scene, v.figure.c_str(), lang)}};
+    }
+    return {};
+}
+
+}  // namespace posviz::gui

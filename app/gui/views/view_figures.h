@@ -1,0 +1,39 @@
+// Which figures each view shows for a scene — the one place that decides it, used by the views
+// and by the tests that build every shipped preset's figures.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/gui/views/figure_job.h"
+#include "app/gui/views/view_settings.h"
+#include "core/scene.h"
+
+namespace posviz::gui {
+
+struct ViewFigure {
+    int slot = 0;  // which of the view's two figure jobs computes it
+    FigureRequest request;
+};
+
+// Empty when the scene's encoding is not one the view draws (see view_encodings).
+std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const ViewSettings& settings,
+                                     const std::string& lang);
+
+// The encodings a view draws; empty: every one.
+std::vector<std::string> view_encodings(ViewId view);
+
+// The rotation animation's length: one frame per position, up to 256.
+int rotation_frames(const Scene& scene);
+
+// The speeds the rotation plays at, in positions per second: the speed slider's range. Faster
+// than a position per frame would only skip frames.
+constexpr double k_min_speed = 0.25, k_max_speed = 32.0;
+// `speed` within that range; the default speed for a non-finite one.
+double playable_speed(double speed);
+// Advances the rotation's clock (fractional positions played) by `seconds` at `speed` and returns
+// the whole positions to step now: at most 4, so that a slow frame (a long computation) makes the
+// animation skip ahead a little rather than race through positions, and never loop.
+int rotation_steps(double& clock, double seconds, double speed);
+
+}  // namespace posviz::gui

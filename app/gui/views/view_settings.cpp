@@ -1,0 +1,139 @@
+#include "app/gui/views/view_settings.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "core/figures/figures.h"
+#include "core/input_error.h"
+
+namespace posviz::gui {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array<ViewInfo, k_view_count> k_views = {{
+    {ViewId::Wavelengths, "wavelengths", "Waves & wavelengths", "波形与波长"},
+    {ViewId::Matrices, "matrices", "PE matrix & similarity", "位置编码矩阵与相似度"},
+    {ViewId::Attention, "attention", "Attention", "注意力"},
+    {ViewId::Bias, "bias", "Relative bias", "相对位置偏置"},
+    {ViewId::Rotation, "rotation", "RoPE rotation", "RoPE 旋转"},
+    {ViewId::Decay, "decay", "Long-term decay", "远程衰减"},
+    {ViewId::Permutation, "permutation", "Permutation", "置换"},
+    {ViewId::Terms, "terms", "Logit terms", "logit 分解"},
+    {ViewId::Figure, "figure", "Any figure", "任意图"},
+}};
+
+// The settings keys each view understands.
+std::vector<std::string> keys_of(ViewId id) {
+    switch (id) {
+        case ViewId::Wavelengths:
+        case ViewId::Attention:
+            return {"open", "compare"};
+        case ViewId::Decay:
+            return {"open", "compare", "log_x"};
+        case ViewId::Rotation:
+            return {"open", "playing", "speed", "position"};
+        case ViewId::Figure:
+            return {"open", "figure"};
+        default:
+            return {"open"};
+    }
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string s;
+    for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+    return s;
+}
+
+template <class T>
+void read(const json& in, const char* key, const std::string& where, const char* expected,
+          bool (json::*is_type)() const noexcept, T& value) {
+    const auto it = in.find(key);
+    if (it == in.end()) return;
+    if (!((*it).*is_type)()) throw InputError(where + "." + key, it->dump(), expected);
+    value = it->get<T>();
+}
+
+ViewSettings view_from_json(ViewId id, const json& in, const std::string& where) {
+    if (!in.is_object()) throw InputError(where, in.dump(), "a JSON object of view settings");
+    const std::vector<std::string> keys = keys_of(id);
+    for (const auto& item : in.items())
+        if (std::find(keys.begin(), keys.end(), item.key()) == keys.end())
+            throw InputError(where + "." + item.key(), "an unknown key", "one of " + joined(keys));
+    ViewSettings v;
+    v.open = true;
+    read(in, "open", where, "true or false", &json::is_boolean, v.open);
+    read(in, "log_x", where, "true or false", &json::is_boolean, v.log_x);
+    read(in, "playing", where, "true or false", &json::is_boolean, v.playing);
+    read(in, "speed", where, "a number", &json::is_number, v.speed);
+    read(in, "position", where, "an integer", &json::is_number_integer, v.position);
+    read(in, "figure", where, "a figure name", &json::is_string, v.figure);
+    if (const std::vector<std::string> names = figure_names();
+        std::find(names.begin(), names.end(), v.figure) == names.end())
+        throw InputError(where + ".figure", v.figure, "one of " + joined(names));
+    if (const auto it = in.find("compare"); it != in.end()) {
+        if (!it->is_array()) throw InputError(where + ".compare", it->dump(), "an array of names");
+        for (const json& name : *it) {
+            if (!name.is_string())
+                throw InputError(where + ".compare", name.dump(), "an array of names");
+            v.compare.push_back(name.get<std::string>());
+        }
+    }
+    return v;
+}
+
+}  // namespace
+
+const std::array<ViewInfo, k_view_count>& view_infos() {
+    return k_views;
+}
+
+const ViewInfo& view_info(ViewId id) {
+    return k_views[size_t(id)];
+}
+
+std::optional<ViewId> find_view(const std::string& key) {
+    for (const ViewInfo& v : k_views)
+        if (key == v.key) return v.id;
+    return std::nullopt;
+}
+
+ViewSet views_from_json(const json& in, const std::string& where) {
+    if (!in.is_object()) throw InputError(where, in.dump(), "a JSON object naming views");
+    ViewSet views;
+    for (const auto& item : in.items()) {
+        const std::optional<ViewId> id = find_view(item.key());
+        if (!id) {
+            std::vector<std::string> names;
+            for (const ViewInfo& v : k_views) names.push_back(v.key);
+            throw InputError(where + "." + item.key(), "an unknown view",
+                             "one of " + joined(names));
+        }
+        views[size_t(*id)] = view_from_json(*id, item.value(), where + "." + item.key());
+    }
+    return views;
+}
+
+json views_to_json(const ViewSet& views) {
+    json out = json::object();
+    for (const ViewInfo& info : k_views) {
+        const ViewSettings& v = views[size_t(info.id)];
+        if (!v.open) continue;
+        json settings = json::object();
+        const ViewSettings defaults;
+        for (const std::string& key : keys_of(info.id)) {
+            if (key == "compare" && !v.compare.empty()) settings[key] = v.compare;
+            if (key == "log_x" && v.log_x != defaults.log_x) settings[key] = v.log_x;
+            if (key == "playing" && v.playing != defaults.playing) settings[key] = v.playing;
+            if (key == "speed" && v.speed != defaults.speed) settings[key] = v.speed;
+            if (key == "position" && v.position != defaults.position) settings[key] = v.position;
+            if (key == "figure") settings[key] = v.figure;
+        }
+        out[info.key] = settings;
+    }
+    return out;
+}
+
+}  // namespace posviz::gui

@@ -1,0 +1,528 @@
+#include "app/gui/views/views.h"
+
+#include <imgui_internal.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "app/gui/files/export_target.h"
+#include "app/gui/language.h"
+#include "app/gui/views/scene_controls.h"
+#include "app/gui/views/tiling.h"
+#include "app/gui/views/view_figures.h"
+#include "app/gui/window/ui_style.h"
+#include "core/figures/figure_text.h"
+#include "core/limits.h"
+
+namespace posviz::gui {
+
+namespace {
+
+// ---- tool rows ----
+
+// Lays a view's controls out like words in a paragraph: each goes on the current line if it
+// fits, else starts the next one.
+class ToolRow {
+  public:
+    // Before a widget whose frame is `em` font-heights wide and whose label is `label`.
+    void next(float em, const char* label = "") {
+        const float frame = std::max(em * ImGui::GetFontSize(), ImGui::GetFrameHeight());
+        const char* label_end = ImGui::FindRenderedTextEnd(label);
+        const float width =
+            frame + (label_end == label ? 0.0f
+                                        : ImGui::GetStyle().ItemInnerSpacing.x +
+                                              ImGui::CalcTextSize(label, label_end).x);
+        if (!first_) {
+            ImGui::SameLine(0.0f, 1.5f * ImGui::GetStyle().ItemSpacing.x);
+            if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+        }
+        first_ = false;
+        if (em > 0.0f) ImGui::SetNextItemWidth(frame);
+    }
+
+  private:
+    bool first_ = true;
+};
+
+// A comma-separated list of names or numbers, edited as text: "10000, 500000". Entries past
+// limits::kMaxCompared are dropped as they are typed.
+bool list_field(const char* label, std::vector<std::string>& items) {
+    std::string text;
+    for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
+    if (!ImGui::InputText(label, &text)) return false;
+    items.clear();
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',') && int(items.size()) < limits::kMaxCompared) {
+        const size_t a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t");
+        if (a != std::string::npos) items.push_back(item.substr(a, b - a + 1));
+    }
+    return true;
+}
+
+// Says which encodings a view draws, with a button for each that switches to it.
+void encoding_chooser(App& app, const std::vector<std::string>& drawn) {
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s %s. %s", tr("This view does not draw", "此视图不适用于"),
+                       encoding_title(app.scene.encoding).c_str(),
+                       tr("Pick one it draws:", "请选择它适用的编码："));
+    for (const std::string& e : drawn) {
+        if (ImGui::Button(encoding_title(e).c_str())) app.scene.encoding = e;
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
+}
+
+// ---- figures ----
+
+// Every string a figure shows, for the font's missing-character check.
+std::string figure_text(const Figure& f) {
+    std::string s = f.title + f.subtitle;
+    if (f.colorbar) s += f.colorbar->label + f.colorbar->masked_label;
+    for (const Panel& p : f.panels) {
+        s += p.title + p.x.label + p.y.label;
+        for (const std::string& t : p.x.tick_labels) s += t;
+        for (const std::string& t : p.y.tick_labels) s += t;
+        if (p.heatmap) s += p.heatmap->colorbar_label + p.heatmap->masked_label;
+        for (const LineSeries& l : p.lines) s += l.label;
+        for (const Arrow& a : p.arrows) s += a.label;
+        for (const Annotation& a : p.annotations) s += a.text;
+    }
+    return s;
+}
+
+// A vertical (or horizontal) line across a panel at data value `at`, for linked cursors.
+LineSeries cursor_line(const Panel& panel, double at, bool vertical) {
+    const AxisRange r = panel_axis_range(panel, !vertical);
+    // Far beyond the panel's own limits, so that zooming out never shows its ends.
+    const double span = r.log ? 0.0 : 100.0 * (r.hi - r.lo);
+    const std::vector<double> across = {r.log ? r.lo * 1e-6 : r.lo - span,
+                                        r.log ? r.hi * 1e6 : r.hi + span};
+    LineSeries line;
+    line.x = vertical ? std::vector<double>{at, at} : across;
+    line.y = vertical ? across : std::vector<double>{at, at};
+    line.colour = Colour::foreground();
+    line.width = 1.0;
+    line.dashed = true;
+    return line;
+}
+
+// Shows the figures of jobs `shown` (indices into rt.jobs), side by side when the view is wide,
+// stacked when it is tall. Failed figures say why; the last good figure stays on screen with a
+// "computing…" note while a new one is built.
+std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int> shown,
+                                      const std::array<std::vector<Panel>, 2>& overlays = {}) {
+    std::array<PlotHover, 2> hovers;
+    std::vector<int> drawable;
+    bool computing = false;
+    double progress = 0.0;
+    for (int k : shown) {
+        FigureJob& job = rt.jobs[size_t(k)];
+        computing = computing || job.computing();
+        progress = std::max(progress, job.progress());
+        if (!job.error().empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1.0f));
+            ImGui::TextWrapped("%s", job.error().c_str());
+            ImGui::PopStyleColor();
+        } else if (job.figure()) {
+            drawable.push_back(k);
+            if (rt.scanned_versions[size_t(k)] != job.version()) {
+                add_missing_characters(app.fonts.body, figure_text(*job.figure()),
+                                       app.wanted_characters);
+                rt.scanned_versions[size_t(k)] = job.version();
+            }
+        }
+    }
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (drawable.empty()) {
+        if (computing) ImGui::TextDisabled("%s", tr("computing…", "计算中…"));
+        return hovers;
+    }
+    const float n = float(drawable.size());
+    // Side by side or stacked, whichever shows the figures larger at their designed shapes.
+    auto shown_area = [&](ImVec2 cell) {
+        double area = 0.0;
+        for (int k : drawable) {
+            const Figure& f = *rt.jobs[size_t(k)].figure();
+            const double scale = std::min(cell.x / f.width_in, cell.y / f.height_in);
+            area += scale * scale * f.width_in * f.height_in;
+        }
+        return area;
+    };
+    const bool side_by_side =
+        shown_area(ImVec2(avail.x / n, avail.y)) >= shown_area(ImVec2(avail.x, avail.y / n));
+    const ImVec2 size = side_by_side ? ImVec2(avail.x / n, avail.y) : ImVec2(avail.x, avail.y / n);
+    const PlotStyle style = plot_style(app);
+    for (size_t i = 0; i < drawable.size(); ++i) {
+        const int k = drawable[i];
+        ImGui::SetCursorScreenPos(side_by_side ? ImVec2(origin.x + float(i) * size.x, origin.y)
+                                               : ImVec2(origin.x, origin.y + float(i) * size.y));
+        const FigureJob& job = rt.jobs[size_t(k)];
+        static const std::vector<HeatmapPixels> none;
+        hovers[size_t(k)] = PlotFigure(
+            k == 0 ? "figure0" : "figure1", *job.figure(), job.version(), style, size,
+            overlays[size_t(k)], job.pixels_theme() == style.theme ? job.heatmap_pixels() : none);
+        if (hovers[size_t(k)].panel >= 0) rt.focused_figure = k;
+    }
+    if (computing) {
+        // Builds that report progress (long reduced maps) say how far they are.
+        char note[64];
+        std::snprintf(note, sizeof note, "%s %.0f%%", tr("computing…", "计算中…"),
+                      100.0 * progress);
+        if (progress <= 0.0) std::snprintf(note, sizeof note, "%s", tr("computing…", "计算中…"));
+        const ImVec2 note_size = ImGui::CalcTextSize(note);
+        ImGui::GetWindowDrawList()->AddText(
+            ImVec2(origin.x + avail.x - note_size.x - 4.0f, origin.y + 2.0f),
+            ImGui::GetColorU32(ImGuiCol_TextDisabled), note);
+    }
+    return hovers;
+}
+
+// The GPU computes in a context that shares objects with the window: the maps it leaves in GPU
+// buffers are coloured into their heatmap textures there and drawn without a round trip through
+// the host. Without such a context the backend says why, and the CPU computes.
+std::unique_ptr<gpu::GpuScoresBackend> make_gpu_scores(Window* window) {
+    std::string error = "no window";
+    std::unique_ptr<gpu::GpuContext> context;
+    if (window) {
+        // The window's own context colours what the shared one computes: it needs compute too.
+        const gpu::GpuInfo own = gpu::current_gpu_info("window");
+        if (own.compute_shaders)
+            context = window->make_shared_compute_context(error);
+        else
+            error = "the window's OpenGL " + own.version + " has no compute shaders";
+    }
+    if (context) error.clear();
+    return std::make_unique<gpu::GpuScoresBackend>(std::move(context), error);
+}
+
+// Requests the view's figures for the current scene and shows them; when the view draws none
+// for this encoding, offers the encodings it does draw.
+std::array<PlotHover, 2> show_view(App& app, ViewId id,
+                                   const std::array<std::vector<Panel>, 2>& overlays = {}) {
+    ViewRuntime& rt = app.runtime[size_t(id)];
+    std::vector<ViewFigure> figures =
+        view_figures(id, app.scene, settings_of(app.views, id), language());
+    if (figures.empty()) {
+        encoding_chooser(app, view_encodings(id));
+        return {};
+    }
+    if (id == ViewId::Attention && app.backend == "gpu") {
+        if (!app.gpu_scores) app.gpu_scores = make_gpu_scores(app.window);
+        for (ViewFigure& f : figures) {
+            f.request.options.scores_backend = app.gpu_scores.get();
+            f.request.options.device_heatmaps = true;
+        }
+    }
+    std::vector<int> slots;
+    for (ViewFigure& f : figures) {
+        f.request.theme = &figure_theme(app.theme, app.lecture);  // heatmaps coloured off-thread
+        rt.jobs[size_t(f.slot)].request(f.request);
+        slots.push_back(f.slot);
+    }
+    return show_figures(app, rt, slots, overlays);
+}
+
+// ---- the views ----
+
+void wavelengths_view(App& app, ViewSettings& v) {
+    ToolRow tools;
+    tools.next(9.0f, "D");
+    dim_slider("D", app.scene);
+    tools.next(9.0f, "base");
+    base_slider("base", app.scene);
+    tools.next(10.0f, tr("compare", "对比"));
+    list_field(tr("compare", "对比"), v.compare);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tr("Bases or encodings to overlay, e.g. 10000, 500000 or "
+                                   "sinusoidal, rope",
+                                   "叠加对比的基数或编码，例如 10000, 500000 或 sinusoidal, rope"));
+    // The linked cursor: the position on the curves, the dim's pair on the wavelength plot.
+    const ViewRuntime& rt = app.runtime[size_t(ViewId::Wavelengths)];
+    std::array<std::vector<Panel>, 2> overlays;
+    if (const Figure* f = rt.jobs[0].figure(); f && app.cursor.position >= 0) {
+        overlays[0].resize(1);
+        overlays[0][0].lines.push_back(cursor_line(f->panels[0], app.cursor.position, true));
+    }
+    if (const Figure* f = rt.jobs[1].figure(); f && app.cursor.dim >= 0) {
+        const bool halves =
+            app.scene.encoding == "sinusoidal" && app.scene.sinusoidal_layout == "halves";
+        const int pair =
+            halves ? app.cursor.dim % std::max(1, app.scene.dim / 2) : app.cursor.dim / 2;
+        overlays[1].resize(1);
+        overlays[1][0].lines.push_back(cursor_line(f->panels[0], pair, true));
+    }
+    show_view(app, ViewId::Wavelengths, overlays);
+}
+
+// A click on a PE column plots that dimension in the Waves view (at most four curves).
+void toggle_dim(std::vector<int>& dims, int dim) {
+    const auto it = std::find(dims.begin(), dims.end(), dim);
+    if (it != dims.end()) {
+        dims.erase(it);
+        return;
+    }
+    if (dims.size() >= 4) dims.erase(dims.begin());
+    dims.push_back(dim);
+}
+
+void matrices_view(App& app) {
+    ToolRow tools;
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    tools.next(9.0f, "D");
+    dim_slider("D", app.scene);
+    tools.next(9.0f, "base");
+    base_slider("base", app.scene);
+    const ViewRuntime& rt = app.runtime[size_t(ViewId::Matrices)];
+    const Cursor& c = app.cursor;
+    std::array<std::vector<Panel>, 2> overlays;
+    if (const Figure* f = rt.jobs[0].figure(); f && c.position >= 0) {
+        overlays[0].resize(1);
+        overlays[0][0].lines = {cursor_line(f->panels[0], c.position, false)};
+        if (c.dim >= 0) overlays[0][0].lines.push_back(cursor_line(f->panels[0], c.dim, true));
+    }
+    if (const Figure* f = rt.jobs[1].figure(); f && c.position >= 0) {
+        overlays[1].resize(1);
+        overlays[1][0].lines = {cursor_line(f->panels[0], c.position, false),
+                                cursor_line(f->panels[0], c.position, true)};
+    }
+    const std::array<PlotHover, 2> hover = show_view(app, ViewId::Matrices, overlays);
+    if (hover[0].cell) {
+        app.cursor = {hover[0].cell->row, hover[0].cell->col};
+        if (hover[0].clicked) toggle_dim(app.scene.dims, app.cursor.dim);
+    }
+    if (hover[1].cell) app.cursor.position = hover[1].cell->row;
+}
+
+// CPU (core, double) or GPU (compute shaders, float32) for the scores; the tooltip says where the
+// last figure was computed (a GPU that is missing or fails leaves the work to the CPU).
+void backend_combo(App& app) {
+    const char* names[] = {tr("CPU (double)", "CPU（双精度）"),
+                           tr("GPU (float32)", "GPU（单精度）")};
+    int current = app.backend == "gpu" ? 1 : 0;
+    if (ImGui::Combo(tr("compute", "计算"), &current, names, 2))
+        app.backend = current == 1 ? "gpu" : "cpu";
+    if (ImGui::IsItemHovered()) {
+        const std::string said =
+            app.gpu_scores && app.backend == "gpu" ? app.gpu_scores->status() : "";
+        ImGui::SetTooltip("%s%s%s",
+                          tr("Where the attention scores are computed. Above L = 2048 the map "
+                             "shows the largest |logit| of each block.",
+                             "注意力分数在哪里计算。L 超过 2048 时，每个像素显示其块内最大的 "
+                             "|logit|。"),
+                          said.empty() ? "" : "\n", said.c_str());
+    }
+}
+
+void attention_view(App& app, ViewSettings& v) {
+    ToolRow tools;
+    tools.next(14.0f, tr("encodings", "编码"));
+    encodings_combo(tr("encodings", "编码"), v.compare, app.scene.encoding);
+    tools.next(9.0f, "L");
+    // Long maps are reduced without an L×L matrix on either backend (the CPU streams blocks of
+    // rows, core/attention_rows.h), with a progress note and cancelled by the next change.
+    seq_len_slider("L", app.scene, 16384);
+    tools.next(6.0f, tr("content", "内容"));
+    content_combo(tr("content", "内容"), app.scene);
+    tools.next(0.0f, tr("causal", "因果"));
+    ImGui::Checkbox(tr("causal", "因果"), &app.scene.causal);
+    tools.next(0.0f, "softmax");
+    ImGui::Checkbox("softmax", &app.scene.softmax);
+    tools.next(9.0f, tr("compute", "计算"));
+    backend_combo(app);
+    show_view(app, ViewId::Attention);
+}
+
+void bias_view(App& app) {
+    Scene& s = app.scene;
+    ToolRow tools;
+    tools.next(9.0f, "L");
+    seq_len_slider("L", s);
+    if (s.encoding == "alibi") {
+        tools.next(7.0f, tr("heads", "头数"));
+        int_slider(tr("heads", "头数"), s.heads, 1, 64);
+        tools.next(7.0f, tr("head", "第几个头"));
+        head_slider(tr("head", "第几个头"), s);
+    } else if (s.encoding == "t5") {
+        tools.next(7.0f, tr("buckets", "桶数"));
+        int_slider(tr("buckets", "桶数"), s.num_buckets, 2, 128);
+        tools.next(0.0f, tr("bidirectional", "双向"));
+        ImGui::Checkbox(tr("bidirectional", "双向"), &s.bidirectional);
+    }
+    tools.next(0.0f, tr("causal", "因果"));
+    ImGui::Checkbox(tr("causal", "因果"), &s.causal);
+    show_view(app, ViewId::Bias);
+}
+
+void rotation_view(App& app, ViewSettings& v) {
+    ViewRuntime& rt = app.runtime[size_t(ViewId::Rotation)];
+    const int frames = rotation_frames(app.scene);
+    v.position = std::clamp(v.position, 0, frames - 1);
+    v.speed = playable_speed(v.speed);  // a preset or settings file may carry any number
+    if (v.playing && app.animate)
+        v.position =
+            (v.position + rotation_steps(rt.rotation_clock, ImGui::GetIO().DeltaTime, v.speed)) %
+            frames;
+    ToolRow tools;
+    tools.next(0.0f, "◀");
+    if (ImGui::Button("◀")) v.position = (v.position + frames - 1) % frames;
+    tools.next(0.0f, "‖ Pause");
+    if (ImGui::Button(v.playing ? tr("‖ Pause###play", "‖ 暂停###play")
+                                : tr("▶ Play###play", "▶ 播放###play")))
+        v.playing = !v.playing;
+    tools.next(0.0f, "▶");
+    if (ImGui::Button("▶")) v.position = (v.position + 1) % frames;
+    tools.next(9.0f, "m");
+    int_slider("m", v.position, 0, frames - 1);
+    tools.next(7.0f, tr("speed", "速度"));
+    double lo = k_min_speed, hi = k_max_speed;
+    ImGui::SliderScalar(tr("speed", "速度"), ImGuiDataType_Double, &v.speed, &lo, &hi,
+                        tr("%.2g pos/s", "%.2g 位置/秒"),
+                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    tools.next(9.0f, "base");
+    base_slider("base", app.scene);
+    show_view(app, ViewId::Rotation);
+}
+
+void decay_view(App& app, ViewSettings& v) {
+    ToolRow tools;
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    tools.next(9.0f, "base");
+    base_slider("base", app.scene);
+    tools.next(10.0f, tr("compare", "对比"));
+    list_field(tr("compare", "对比"), v.compare);
+    tools.next(0.0f, tr("log distance", "对数距离"));
+    ImGui::Checkbox(tr("log distance", "对数距离"), &v.log_x);
+    show_view(app, ViewId::Decay);
+}
+
+void permutation_view(App& app) {
+    ToolRow tools;
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    tools.next(9.0f, tr("encoding", "编码"));
+    encoding_combo(tr("encoding", "编码"), app.scene.encoding);
+    tools.next(6.0f, tr("seed", "种子"));
+    const uint64_t step = 1;
+    ImGui::InputScalar(tr("seed", "种子"), ImGuiDataType_U64, &app.scene.seed, &step);
+    show_view(app, ViewId::Permutation);
+}
+
+void terms_view(App& app) {
+    ToolRow tools;
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    tools.next(6.0f, tr("content", "内容"));
+    content_combo(tr("content", "内容"), app.scene);
+    show_view(app, ViewId::Terms);
+}
+
+void figure_view(App& app, ViewSettings& v) {
+    ToolRow tools;
+    tools.next(10.0f, tr("figure", "图"));
+    if (ImGui::BeginCombo(tr("figure", "图"), v.figure.c_str())) {
+        for (const std::string& name : figure_names())
+            if (ImGui::Selectable(name.c_str(), name == v.figure)) v.figure = name;
+        ImGui::EndCombo();
+    }
+    tools.next(9.0f, tr("encoding", "编码"));
+    encoding_combo(tr("encoding", "编码"), app.scene.encoding);
+    tools.next(9.0f, "L");
+    seq_len_slider("L", app.scene);
+    show_view(app, ViewId::Figure);
+}
+
+void draw_view(App& app, ViewId id) {
+    ViewSettings& v = settings_of(app.views, id);
+    switch (id) {
+        case ViewId::Wavelengths:
+            return wavelengths_view(app, v);
+        case ViewId::Matrices:
+            return matrices_view(app);
+        case ViewId::Attention:
+            return attention_view(app, v);
+        case ViewId::Bias:
+            return bias_view(app);
+        case ViewId::Rotation:
+            return rotation_view(app, v);
+        case ViewId::Decay:
+            return decay_view(app, v);
+        case ViewId::Permutation:
+            return permutation_view(app);
+        case ViewId::Terms:
+            return terms_view(app);
+        case ViewId::Figure:
+            return figure_view(app, v);
+    }
+}
+
+}  // namespace
+
+PlotStyle plot_style(const App& app) {
+    PlotStyle s;
+    s.theme = &figure_theme(app.theme, app.lecture);
+    s.body = app.fonts.body;
+    s.heading = app.fonts.heading;
+    s.pixels_per_point = app.fonts.body->FontSize / 12.0f;
+    return s;
+}
+
+std::optional<ViewId> export_target(const App& app) {
+    ViewAreas areas{};
+    for (size_t i = 0; i < areas.size(); ++i) areas[i] = app.runtime[i].window_area;
+    return export_view(app.clicked_view, areas);
+}
+
+const FigureRequest* focused_request(const App& app) {
+    const std::optional<ViewId> view = export_target(app);
+    if (!view) return nullptr;
+    const ViewRuntime& rt = app.runtime[size_t(*view)];
+    const auto& request = rt.jobs[size_t(rt.focused_figure)].last_request();
+    return request ? &*request : nullptr;
+}
+
+void draw_views(App& app, ImVec2 area_min, ImVec2 area_max) {
+    const bool retile = app.layout_dirty;
+    app.layout_dirty = false;
+    std::vector<ViewId> open;
+    for (const ViewInfo& info : view_infos())
+        if (settings_of(app.views, info.id).open) open.push_back(info.id);
+    const std::vector<Tile> tiles =
+        tile_area(int(open.size()),
+                  {area_min.x, area_min.y, area_max.x - area_min.x, area_max.y - area_min.y});
+    for (ViewRuntime& rt : app.runtime) rt.window_area = 0.0f;
+    for (size_t i = 0; i < open.size(); ++i) {
+        const ViewInfo& info = view_info(open[i]);
+        if (retile) {
+            ImGui::SetNextWindowPos(ImVec2(tiles[i].x, tiles[i].y), ImGuiCond_Always);
+            ImGui::SetNextWindowSize(ImVec2(tiles[i].width, tiles[i].height), ImGuiCond_Always);
+        }
+        const std::string title = std::string(tr(info.title_en, info.title_zh)) + "###" + info.key;
+        bool keep_open = true;
+        if (ImGui::Begin(title.c_str(), &keep_open,
+                         ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                             ImGuiWindowFlags_NoCollapse)) {
+            // A click is the user's choice; focus alone is not (ImGui focuses each new window).
+            if (ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows) &&
+                (ImGui::IsMouseClicked(ImGuiMouseButton_Left) ||
+                 ImGui::IsMouseClicked(ImGuiMouseButton_Right)))
+                app.clicked_view = info.id;
+            const ImVec2 size = ImGui::GetWindowSize();
+            app.runtime[size_t(info.id)].window_area = size.x * size.y;
+            draw_view(app, info.id);
+        }
+        ImGui::End();
+        if (!keep_open) {
+            settings_of(app.views, info.id).open = false;
+            app.layout_dirty = true;
+        }
+    }
+}
+
+}  // namespace posviz::gui

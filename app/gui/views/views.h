@@ -1,0 +1,25 @@
+// The views: one ImGui window each, holding a row of the controls that matter to it and one or
+// two figures drawn by the plot widget. Their windows are tiled over `area` whenever
+// app.layout_dirty is set; between re-tilings the user may move and resize them.
+#pragma once
+
+#include <imgui.h>
+
+#include "app/gui/app.h"
+#include "app/gui/plot/plot_widget.h"
+
+namespace posviz::gui {
+
+void draw_views(App& app, ImVec2 area_min, ImVec2 area_max);
+
+// The plot widget's style for the app's theme, lecture mode and fonts.
+PlotStyle plot_style(const App& app);
+
+// The view Export writes: the one last clicked while on screen, else the largest on screen
+// (files/export_target.h); none when no view is open.
+std::optional<ViewId> export_target(const App& app);
+// The request behind the figure Export writes: that view's focused figure (none before any
+// figure was requested).
+const FigureRequest* focused_request(const App& app);
+
+}  // namespace posviz::gui

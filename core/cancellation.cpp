@@ -1,0 +1,54 @@
+#include "core/cancellation.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace posviz {
+
+namespace {
+thread_local const CancellationToken* t_current = nullptr;
+}  // namespace
+
+CancellationScope::CancellationScope(const CancellationToken& token) : previous_(t_current) {
+    t_current = &token;
+}
+
+CancellationScope::~CancellationScope() {
+    t_current = previous_;
+}
+
+void throw_if_cancelled() {
+    // omp_get_level, not omp_in_parallel: a region of one thread (the GUI's scheduler gives a
+    // build one core while another runs) is inactive, and omp_in_parallel says false inside it,
+    // but an exception must not leave it either.
+    if (t_current && t_current->cancelled() && omp_get_level() == 0) throw Cancelled();
+}
+
+Matrix product_with_transpose(const Eigen::Ref<const Matrix>& a,
+                              const Eigen::Ref<const Matrix>& b) {
+    const Eigen::Index side = std::max<Eigen::Index>(
+        64,
+        Eigen::Index(std::sqrt(double(1L << 27) / double(std::max<Eigen::Index>(1, a.cols())))));
+    Matrix out(a.rows(), b.rows());
+    // Without a token nothing can cancel (the command line, benchmarks): one product, which at
+    // L = 4096 is a third faster than the tiles (measured: 340 against 490 ms for D = 64).
+    if (!t_current) {
+        out.noalias() = a * b.transpose();
+        return out;
+    }
+    for (Eigen::Index r = 0; r < a.rows(); r += side)
+        for (Eigen::Index c = 0; c < b.rows(); c += side) {
+            throw_if_cancelled();
+            const Eigen::Index rows = std::min(side, a.rows() - r),
+                               cols = std::min(side, b.rows() - c);
+            out.block(r, c, rows, cols).noalias() =
+                a.middleRows(r, rows) * b.middleRows(c, cols).transpose();
+        }
+    return out;
+}
+
+CancellationCheck::CancellationCheck() : token_(t_current) {}
+
+}  // namespace posviz

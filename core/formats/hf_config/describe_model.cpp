@@ -1,0 +1,289 @@
+#include "core/formats/hf_config/describe_model.h"
+
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "core/formats/hf_config/config_block.h"
+
+namespace posviz {
+
+namespace {
+
+using hf::readable;
+using nlohmann::json;
+
+std::string fixed(double value, int digits = 4) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*g", digits + 1, value);
+    return text;
+}
+
+const char* pairs_name(RopeStyle style) {
+    return style == RopeStyle::Interleaved ? "interleaved" : "rotate_half";
+}
+
+double attention_factor(const RopeScheme& r) {
+    return r.encoding().frequencies(0).attention_factor;
+}
+
+std::string scaling_text(const RopeScaling& s) {
+    const std::string trained =
+        s.original_max_position_embeddings > 0
+            ? " (trained on " + std::to_string(s.original_max_position_embeddings) + ")"
+            : "";
+    switch (s.type) {
+        case RopeScalingType::None:
+            return "no scaling";
+        case RopeScalingType::LongRope:
+            return "longrope" + trained + ", up to " + std::to_string(s.max_position_embeddings);
+        case RopeScalingType::Dynamic:
+            return "dynamic ×" + readable(s.factor) + " past " +
+                   std::to_string(s.max_position_embeddings);
+        default:
+            return rope_scaling_name(s.type) + " ×" + readable(s.factor) + trained;
+    }
+}
+
+std::string rope_text(const RopeScheme& r) {
+    std::string text = "RoPE θ " + readable(r.base) + ", ";
+    if (r.qk_head_dim > 0)
+        text += std::to_string(r.rotary_dim) + " dims (of a " + std::to_string(r.qk_head_dim) +
+                "-dim MLA head)";
+    else
+        text += std::to_string(r.rotary_dim) + " of " + std::to_string(r.head_dim) + " dims";
+    text += ", " + std::string(pairs_name(r.style)) + " pairs, " + scaling_text(r.scaling);
+    const double factor = attention_factor(r);
+    if (factor != 1.0) text += ", attention factor " + fixed(factor);
+    if (r.softmax_scale != 1.0) text += ", softmax scale ×" + fixed(r.softmax_scale);
+    return text;
+}
+
+std::string slopes_text(const std::vector<double>& slopes) {
+    return std::to_string(slopes.size()) + " heads, slopes " + fixed(slopes.front()) +
+           (slopes.size() > 1 ? " … " + fixed(slopes.back()) : "");
+}
+
+std::string table_text(const ModelPositions& m) {
+    std::string text = "learned absolute table, " + std::to_string(m.max_position_embeddings) +
+                       " positions × " + std::to_string(m.table_dim);
+    if (m.table_offset > 0)
+        text += " (position m is row m + " + std::to_string(m.table_offset) + " of " +
+                std::to_string(m.table_rows) + ")";
+    return text;
+}
+
+std::string attention_text(const LayerPositions& l) {
+    std::string text = attention_kind_name(l.attention);
+    if (l.window > 0) {
+        text += ' ';
+        text += std::to_string(l.window);
+    }
+    return text;
+}
+
+std::string range_text(int first, int last) {
+    return first == last ? std::to_string(first)
+                         : std::to_string(first) + "-" + std::to_string(last);
+}
+
+bool same_row(const LayerPositions& a, const LayerPositions& b) {
+    return a.attention == b.attention && a.window == b.window && a.kind == b.kind &&
+           a.rope == b.rope;
+}
+
+// Runs of identical layers: [first, last] index pairs.
+std::vector<std::pair<int, int>> runs(const ModelPositions& m) {
+    std::vector<std::pair<int, int>> out;
+    for (int i = 0; i < int(m.layers.size()); ++i) {
+        if (!out.empty() && same_row(m.layers[out.back().second], m.layers[i]))
+            out.back().second = i;
+        else
+            out.push_back({i, i});
+    }
+    return out;
+}
+
+std::string lengths_text(const ModelPositions& m) {
+    std::string text = "max_position_embeddings " + (m.max_position_embeddings > 0
+                                                         ? std::to_string(m.max_position_embeddings)
+                                                         : std::string("not stated"));
+    text += m.training_length > 0 ? ", trained on " + std::to_string(m.training_length)
+                                  : ", training length not stated in the config";
+    return text;
+}
+
+json scaling_json(const RopeScaling& s) {
+    json j = {{"rope_type", rope_scaling_name(s.type)}};
+    if (s.type == RopeScalingType::None) return j;
+    if (s.type != RopeScalingType::LongRope) j["factor"] = s.factor;
+    if (s.original_max_position_embeddings > 0)
+        j["original_max_position_embeddings"] = s.original_max_position_embeddings;
+    if (s.max_position_embeddings > 0) j["max_position_embeddings"] = s.max_position_embeddings;
+    if (s.type == RopeScalingType::Yarn) {
+        j["beta_fast"] = s.beta_fast;
+        j["beta_slow"] = s.beta_slow;
+        j["truncate"] = s.truncate;
+        if (s.mscale) j["mscale"] = *s.mscale;
+        if (s.mscale_all_dim) j["mscale_all_dim"] = *s.mscale_all_dim;
+    }
+    if (s.type == RopeScalingType::Llama3) {
+        j["low_freq_factor"] = s.low_freq_factor;
+        j["high_freq_factor"] = s.high_freq_factor;
+    }
+    return j;
+}
+
+json positions_json(const ModelPositions& m, const LayerPositions& l) {
+    switch (l.kind) {
+        case PositionKind::Rope: {
+            const RopeScheme& r = m.ropes[l.rope];
+            json j = {{"kind", "rope"},
+                      {"rope_theta", r.base},
+                      {"theta_field", r.theta_field},
+                      {"head_dim", r.head_dim},
+                      {"rotary_dim", r.rotary_dim},
+                      {"pairs", pairs_name(r.style)},
+                      {"scaling", scaling_json(r.scaling)},
+                      {"attention_factor", attention_factor(r)}};
+            if (r.qk_head_dim > 0) j["qk_head_dim"] = r.qk_head_dim;
+            if (r.softmax_scale != 1.0) j["softmax_scale"] = r.softmax_scale;
+            if (!r.mrope_section.empty()) j["mrope_section"] = r.mrope_section;
+            return j;
+        }
+        case PositionKind::NoPE:
+            return {{"kind", "nope"}};
+        case PositionKind::LearnedAbsolute:
+            return {{"kind", "learned"},
+                    {"positions", m.max_position_embeddings},
+                    {"dim", m.table_dim},
+                    {"table_rows", m.table_rows},
+                    {"table_offset", m.table_offset}};
+        case PositionKind::LearnedRelative:
+            return {{"kind", "learned_relative"},
+                    {"position_embedding_type", m.position_embedding_type}};
+        case PositionKind::T5RelativeBuckets:
+            return {{"kind", "t5_buckets"},
+                    {"num_buckets", m.relative_attention_num_buckets},
+                    {"max_distance", m.relative_attention_max_distance}};
+        case PositionKind::Alibi:
+            return {{"kind", "alibi"}, {"slopes", m.alibi_slopes}};
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string describe_layer(const ModelPositions& m, int layer) {
+    const LayerPositions& l = m.layers[layer];
+    switch (l.kind) {
+        case PositionKind::Rope:
+            return rope_text(m.ropes[l.rope]);
+        case PositionKind::NoPE:
+            return "NoPE (no positional encoding)";
+        case PositionKind::LearnedAbsolute:
+            return table_text(m);
+        case PositionKind::LearnedRelative:
+            return "learned relative embeddings (position_embedding_type " +
+                   m.position_embedding_type + ")";
+        case PositionKind::T5RelativeBuckets:
+            return "T5 relative buckets (" + std::to_string(m.relative_attention_num_buckets) +
+                   " buckets, max distance " + std::to_string(m.relative_attention_max_distance) +
+                   ")";
+        case PositionKind::Alibi:
+            return "ALiBi, " + slopes_text(m.alibi_slopes);
+    }
+    return "";
+}
+
+std::string describe_positions(const ModelPositions& m) {
+    const std::string who = m.text_model_type + " uses ";
+    switch (m.kind) {
+        case PositionKind::Rope: {
+            const LayerPositions& l = m.layers[choose_layer(m, -1, "")];
+            const RopeScheme& r = m.ropes[l.rope];
+            std::string text = who + "RoPE: head_dim " + std::to_string(r.head_dim) +
+                               ", rotary_dim " + std::to_string(r.rotary_dim) + ", rope_theta " +
+                               readable(r.base);
+            const RopeScaling& s = r.scaling;
+            if (s.type == RopeScalingType::LongRope && s.original_max_position_embeddings > 0)
+                text += ", rope_scaling longrope (trained on " +
+                        std::to_string(s.original_max_position_embeddings) + ", extended to " +
+                        std::to_string(s.max_position_embeddings) + " positions)";
+            else if (s.type != RopeScalingType::None)
+                text += ", rope_scaling " + rope_scaling_name(s.type) + " (factor " +
+                        readable(s.factor) + ")";
+            return text;
+        }
+        case PositionKind::NoPE:
+            return who + "no positional encoding (NoPE) in any layer";
+        case PositionKind::LearnedAbsolute:
+            return who + "learned absolute positions (a table of " +
+                   std::to_string(m.max_position_embeddings) + " positions), not RoPE";
+        case PositionKind::LearnedRelative:
+            return who + "learned relative position embeddings (position_embedding_type " +
+                   m.position_embedding_type + "), not RoPE";
+        case PositionKind::T5RelativeBuckets:
+            return who + "T5 relative position buckets (" +
+                   std::to_string(m.relative_attention_num_buckets) + " buckets, max distance " +
+                   std::to_string(m.relative_attention_max_distance) + "), not RoPE";
+        case PositionKind::Alibi:
+            return who + "ALiBi linear attention biases (" + slopes_text(m.alibi_slopes) +
+                   "), not RoPE";
+    }
+    return who + "unknown positions";
+}
+
+std::string describe_model_text(const ModelPositions& m) {
+    std::string out = m.model_type.empty() ? "(no model_type)" : m.model_type;
+    if (m.text_model_type != m.model_type) out += " (language model: " + m.text_model_type + ")";
+    out += m.num_layers > 0 ? ", " + std::to_string(m.num_layers) + " layers\n" : "\n";
+    out += lengths_text(m) + "\n\n";
+    std::vector<std::array<std::string, 3>> rows = {{"layers", "attention", "positions"}};
+    for (auto [first, last] : runs(m))
+        rows.push_back({m.num_layers > 0 ? range_text(first, last) : "all",
+                        attention_text(m.layers[first]), describe_layer(m, first)});
+    size_t width[2] = {0, 0};
+    for (const auto& row : rows)
+        for (int c = 0; c < 2; ++c) width[c] = std::max(width[c], row[c].size());
+    for (const auto& row : rows)
+        out += row[0] + std::string(width[0] - row[0].size() + 2, ' ') + row[1] +
+               std::string(width[1] - row[1].size() + 2, ' ') + row[2] + "\n";
+    if (m.has_rope() && m.num_layers > 0) {
+        out += "\nFigures show layer ";
+        out += std::to_string(choose_layer(m, -1, ""));
+        out += " unless --layer N or --layer-type full|sliding says otherwise.\n";
+    }
+    for (const std::string& note : m.notes) {
+        out += "Note: ";
+        out += note;
+        out += '\n';
+    }
+    return out;
+}
+
+std::string describe_model_json(const ModelPositions& m) {
+    json layers = json::array();
+    for (auto [first, last] : runs(m)) {
+        const LayerPositions& l = m.layers[first];
+        json row = {{"attention", attention_kind_name(l.attention)},
+                    {"positions", positions_json(m, l)}};
+        if (m.num_layers > 0) {
+            row["first"] = first;
+            row["last"] = last;
+        }
+        if (l.window > 0) row["window"] = l.window;
+        layers.push_back(row);
+    }
+    json doc = {{"model_type", m.model_type},
+                {"text_model_type", m.text_model_type},
+                {"num_layers", m.num_layers},
+                {"max_position_embeddings", m.max_position_embeddings},
+                {"training_length", m.training_length},
+                {"layers", layers},
+                {"notes", m.notes}};
+    if (m.has_rope() && m.num_layers > 0) doc["default_layer"] = choose_layer(m, -1, "");
+    return doc.dump(2) + "\n";
+}
+
+}  // namespace posviz

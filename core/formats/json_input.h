@@ -1,0 +1,39 @@
+// JSON from files that may be hostile (config.json, .safetensors headers, presets, settings).
+// nlohmann recurses once per nesting level when it prints, compares or copies a value, so a file
+// of 100,000 '[' overflows the stack; the nesting depth is therefore checked on the text, before
+// nlohmann builds anything. Every nlohmann error (syntax, a number out of range such as 1e999, a
+// wrong type) becomes an InputError naming the source.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/input_error.h"
+
+namespace posviz {
+
+// Deeper than any real file: configs nest 3 levels (text_config.rope_scaling.long_factor),
+// presets 4.
+constexpr int kMaxJsonDepth = 64;
+
+// Parses `text`. `what` names the source in errors (the option or the file), `source` is shown as
+// the value (a path), `expected` says what was wanted ("a config.json object").
+nlohmann::json parse_json(const std::string& text, const std::string& what,
+                          const std::string& source, const std::string& expected);
+
+// A value as written, shortened to one line of an error message.
+std::string json_excerpt(const nlohmann::json& value);
+
+// Runs `read` (code that takes values out of parsed JSON) with nlohmann's own exceptions (a type or
+// range error from get<T>()) turned into InputError(what, source + details, expected).
+template <class Read>
+auto with_json_errors(const std::string& what, const std::string& source,
+                      const std::string& expected, Read&& read) -> decltype(read()) {
+    try {
+        return read();
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError(what, source + " (" + e.what() + ")", expected);
+    }
+}
+
+}  // namespace posviz

@@ -1,0 +1,224 @@
+// The desktop window driven as a lecturer drives it, through the real binary under Xvfb (ctest
+// `gui_keys`): short key taps of xdotool — a press and its release within milliseconds, as a
+// presenter remote sends them — must each count. The state is read from outside, from the
+// window's title ("posviz — 9/10 …", "… — playing") and its size, polled until it shows what is
+// expected or a timeout passes.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "run_posviz.h"
+
+namespace posviz {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The standard output of a shell command.
+std::string shell(const std::string& command) {
+    std::string out;
+    if (FILE* pipe = popen(command.c_str(), "r")) {
+        char buffer[512];
+        while (size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+        pclose(pipe);
+    }
+    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+    return out;
+}
+
+// Polls `condition` every 20 ms until it holds or `seconds` pass.
+bool eventually(const std::function<bool()>& condition, double seconds = 10.0) {
+    const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+    while (Clock::now() < deadline) {
+        if (condition()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return condition();
+}
+
+struct Size {
+    int width = 0, height = 0;
+    bool operator==(const Size&) const = default;
+};
+
+// `posviz gui ARGS` in a window of 1000×650 at (20, 20) (its settings file, in a fresh
+// $XDG_CONFIG_HOME), found by its title; TERM at the end must close it with status 0.
+class GuiWindow {
+  public:
+    explicit GuiWindow(const std::string& preset) {
+        const std::string config = testing::make_temp_dir();
+        std::filesystem::create_directories(config + "/posviz");
+        std::ofstream(config + "/posviz/settings.json")
+            << R"({"width": 1000, "height": 650, "x": 20, "y": 20, "lang": "en"})";
+        pid_ = fork();
+        if (pid_ == 0) {
+            setenv("XDG_CONFIG_HOME", config.c_str(), 1);
+            std::freopen("/dev/null", "w", stdout);
+            execl(POSVIZ_BINARY, POSVIZ_BINARY, "gui", "--preset", preset.c_str(),
+                  static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        eventually([this] {
+            id_ = shell("xdotool search --onlyvisible --name '^posviz' 2>/dev/null | head -1");
+            return !id_.empty();
+        });
+        if (!id_.empty()) shell("xdotool windowfocus --sync " + id_);
+    }
+    ~GuiWindow() {
+        kill(pid_, SIGTERM);
+        int raw = 0;
+        const bool ended = eventually([&] { return waitpid(pid_, &raw, WNOHANG) == pid_; }, 5.0);
+        if (!ended) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, &raw, 0);
+        }
+        EXPECT_TRUE(ended) << "TERM did not close the window within 5 s";
+        EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0) << "raw status " << raw;
+    }
+    bool found() const { return !id_.empty(); }
+    std::string title() const { return shell("xdotool getwindowname " + id_ + " 2>/dev/null"); }
+    bool title_shows(const std::string& part, double seconds = 10.0) const {
+        return eventually([&] { return title().find(part) != std::string::npos; }, seconds);
+    }
+    Size size() const {
+        Size s;
+        const std::string geometry = shell("xdotool getwindowgeometry --shell " + id_);
+        const size_t w = geometry.find("WIDTH="), h = geometry.find("HEIGHT=");
+        if (w != std::string::npos && h != std::string::npos) {
+            s.width = std::atoi(geometry.c_str() + w + 6);
+            s.height = std::atoi(geometry.c_str() + h + 7);
+        }
+        return s;
+    }
+    // Each key pressed and released at once, 12 ms before the next: a clicker's taps.
+    void tap(const std::string& keys) const { shell("xdotool key --delay 12 " + keys); }
+    pid_t pid() const { return pid_; }
+
+  private:
+    pid_t pid_ = -1;
+    std::string id_;
+};
+
+bool have_display_and_xdotool() {
+    return std::getenv("DISPLAY") && std::system("command -v xdotool >/dev/null 2>&1") == 0;
+}
+
+#define REQUIRE_X()                  \
+    if (!have_display_and_xdotool()) \
+    GTEST_SKIP() << "needs an X display and xdotool (ctest runs it in xvfb-run)"
+
+TEST(GuiKeys, EightShortPageDownTapsLandOnTheNinthSlide) {
+    REQUIRE_X();
+    const GuiWindow gui("order-blindness");
+    ASSERT_TRUE(gui.found());
+    ASSERT_TRUE(gui.title_shows("1/10")) << gui.title();
+    gui.tap("Next Next Next Next Next Next Next Next");
+    EXPECT_TRUE(gui.title_shows("9/10")) << gui.title();
+    // PageDown on the last slide stays there: End, then one step forward and two back, is 8 —
+    // a wrap to the first slide would give 1.
+    gui.tap("End");
+    EXPECT_TRUE(gui.title_shows("10/10")) << gui.title();
+    gui.tap("Next Prior Prior");
+    EXPECT_TRUE(gui.title_shows("8/10")) << gui.title();
+    gui.tap("Home");
+    EXPECT_TRUE(gui.title_shows("1/10")) << gui.title();
+}
+
+TEST(GuiKeys, SpaceTapsPauseAndResumeTheRotation) {
+    REQUIRE_X();
+    const GuiWindow gui("rope-rotation");
+    ASSERT_TRUE(gui.found());
+    ASSERT_TRUE(gui.title_shows("playing")) << gui.title();
+    for (int tap = 0; tap < 3; ++tap) {
+        gui.tap("space");
+        EXPECT_TRUE(gui.title_shows("paused")) << "tap " << 2 * tap + 1 << ": " << gui.title();
+        gui.tap("space");
+        EXPECT_TRUE(gui.title_shows("playing")) << "tap " << 2 * tap + 2 << ": " << gui.title();
+    }
+}
+
+TEST(GuiKeys, F11ThenEscRestoresTheWindow) {
+    REQUIRE_X();
+    const GuiWindow gui("sinusoidal-waves");
+    ASSERT_TRUE(gui.found());
+    ASSERT_TRUE(eventually([&] { return gui.size() == Size{1000, 650}; })) << gui.size().width;
+    const Size screen{std::atoi(shell("xdotool getdisplaygeometry | cut -d' ' -f1").c_str()),
+                      std::atoi(shell("xdotool getdisplaygeometry | cut -d' ' -f2").c_str())};
+    gui.tap("F11");
+    EXPECT_TRUE(eventually([&] { return gui.size() == screen; }))
+        << gui.size().width << "x" << gui.size().height;
+    gui.tap("Escape");
+    EXPECT_TRUE(eventually([&] {
+        return gui.size() == Size{1000, 650};
+    })) << gui.size().width
+        << "x" << gui.size().height;
+}
+
+// utime + stime of a process, in clock ticks (/proc/PID/stat fields 14 and 15).
+long cpu_ticks(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const size_t end_of_name = text.rfind(')');  // the command name may hold spaces
+    if (end_of_name == std::string::npos) return -1;
+    std::istringstream fields(text.substr(end_of_name + 2));
+    std::string field;
+    long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i) {
+        if (i == 14) utime = std::stol(field);
+        if (i == 15) stime = std::stol(field);
+    }
+    return utime + stime;
+}
+
+// With nothing changing, the window draws nothing: once its figures are computed, some
+// 2-second window of the first 30 s costs less than 2 % of a core (the old loop, redrawing
+// every 0.3 s, took 14–18 %).
+TEST(GuiKeys, IdleUsesNoCpu) {
+    REQUIRE_X();
+    const GuiWindow gui("sinusoidal-matrix");
+    ASSERT_TRUE(gui.found());
+    const double ticks_per_second = double(sysconf(_SC_CLK_TCK));
+    double share = 1.0;
+    eventually(
+        [&] {
+            const long before = cpu_ticks(gui.pid());
+            std::this_thread::sleep_for(std::chrono::seconds(2));
+            share = double(cpu_ticks(gui.pid()) - before) / ticks_per_second / 2.0;
+            return share < 0.02;
+        },
+        30.0);
+    EXPECT_LT(share, 0.02);
+}
+
+// Ctrl+O opens the file chooser in the shipped presets' folder with the keyboard in its path
+// field: a name typed there and Enter open that preset (the title names its slide), and while
+// the chooser is open the slide keys are its own (PageDown types nothing and moves nothing).
+TEST(GuiKeys, CtrlOOpensAPresetThroughTheFileChooser) {
+    REQUIRE_X();
+    const GuiWindow gui("order-blindness");
+    ASSERT_TRUE(gui.found());
+    ASSERT_TRUE(gui.title_shows("1/10")) << gui.title();
+    gui.tap("ctrl+o");
+    ASSERT_TRUE(gui.title_shows("Open preset", 20.0)) << gui.title();  // the chooser is open
+    gui.tap("Next");
+    shell("xdotool type --delay 30 05-learned.json");
+    gui.tap("Return");
+    EXPECT_TRUE(gui.title_shows("5/10", 20.0)) << gui.title();
+    gui.tap("Next");  // the chooser is closed: the slide keys work again
+    EXPECT_TRUE(gui.title_shows("6/10")) << gui.title();
+}
+
+}  // namespace
+}  // namespace posviz
