@@ -1,6 +1,7 @@
 #include "gpu/heatmap_colouring.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "gpu/gl_program.h"
@@ -52,7 +53,10 @@ HeatmapColouring::~HeatmapColouring() {
 }
 
 void HeatmapColouring::colour(const GpuMatrix& values, const Colormap& colormap, double vmin,
-                              double vmax, Rgb masked, unsigned& texture) {
+                              double vmax, Rgb masked, unsigned& texture, const ColourNorm& norm) {
+    const Range range = norm_range(norm, {vmin, vmax});
+    vmin = range.min;
+    vmax = range.max;
     std::vector<float> nodes;
     for (const Rgb& c : colormap.nodes())
         nodes.insert(nodes.end(), {float(c.r), float(c.g), float(c.b), 1.0f});
@@ -65,6 +69,12 @@ void HeatmapColouring::colour(const GpuMatrix& values, const Colormap& colormap,
     set_int(program_, "cols", values.cols());
     set_float(program_, "vmin", float(vmin));
     set_float(program_, "inverse_range", float(1.0 / (vmax - vmin)));
+    set_int(program_, "norm_kind", int(norm.kind));
+    set_float(program_, "gamma", float(norm.gamma));
+    if (norm.kind == NormKind::Log) {
+        set_float(program_, "log_vmin", float(std::log(vmin)));
+        set_float(program_, "inverse_log_range", float(1.0 / std::log(vmax / vmin)));
+    }
     set_int(program_, "node_count", int(nodes.size() / 4));
     set_int(program_, "interpolated", colormap.interpolated ? 1 : 0);
     glProgramUniform3f(program_, glGetUniformLocation(program_, "masked_colour"), float(masked.r),

@@ -18,9 +18,10 @@ class HeatmapColouring {
 
     // Writes the colours of `values` into `texture`: a texture name that is 0 or was made by an
     // earlier call (a new one, sized to the map, is made when needed and stored back).
-    // t = (v - vmin) / (vmax - vmin) through `colormap`; NaN and ±inf get `masked`.
+    // t = colour_position(norm, [vmin, vmax], v) through `colormap` (core/figure/colour_norm.h:
+    // linear, log or power); NaN and ±inf get `masked`.
     void colour(const GpuMatrix& values, const Colormap& colormap, double vmin, double vmax,
-                Rgb masked, unsigned& texture);
+                Rgb masked, unsigned& texture, const ColourNorm& norm = {});
 
   private:
     unsigned program_ = 0;

@@ -98,22 +98,33 @@ TEST(FigureBuilders, ScoresCompareSharesSymmetricLimitsAndMasksCausally) {
     Scene s = scene_for("scores", "rope");
     s.compare = {"nope", "alibi"};
     s.causal = true;
-    const Figure f = build_figure(s, {});
-    ASSERT_EQ(f.panels.size(), 2u);
-    ASSERT_TRUE(f.colorbar);
     // ALiBi adds −slope·|m − n| with slope 2^(−8/8) = 0.5 for head 0 of 8: its most negative logit
-    // (m = 31, n = 0) is about −15.5, larger in size than any content logit here.
-    double largest = 0.0;
-    for (const Panel& p : f.panels)
+    // (m = 31, n = 0) is about −15.5, more than 4 times any content logit here, so by default each
+    // panel keeps its own symmetric scale; --scale shared puts both on ±(the larger).
+    const Figure apart = build_figure(s, {});
+    ASSERT_EQ(apart.panels.size(), 2u);
+    EXPECT_FALSE(apart.colorbar);
+    std::vector<double> largest;
+    for (const Panel& p : apart.panels) {
+        largest.push_back(0.0);
         for (double v : p.heatmap->values.reshaped())
-            if (std::isfinite(v)) largest = std::max(largest, std::abs(v));
-    EXPECT_GT(largest, 14.0);
+            if (std::isfinite(v)) largest.back() = std::max(largest.back(), std::abs(v));
+        EXPECT_TRUE(p.heatmap->colorbar);
+        EXPECT_EQ(p.heatmap->colormap, "RdBu_r");
+        EXPECT_DOUBLE_EQ(heatmap_range(*p.heatmap).min, -largest.back());
+        EXPECT_TRUE(std::isinf(p.heatmap->values(0, 1)));  // n > m is masked
+    }
+    EXPECT_GT(largest[1], 14.0);
+    EXPECT_GT(largest[1], 4.0 * largest[0]);
+    FigureOptions shared;
+    shared.scale = ColourScale::Shared;
+    const Figure f = build_figure(s, shared);
+    ASSERT_TRUE(f.colorbar);
     for (const Panel& p : f.panels) {
         EXPECT_EQ(p.heatmap->limits, ColourLimits::Fixed);
-        EXPECT_DOUBLE_EQ(p.heatmap->vmin, -largest);
-        EXPECT_DOUBLE_EQ(p.heatmap->vmax, largest);
-        EXPECT_EQ(p.heatmap->colormap, "RdBu_r");
-        EXPECT_TRUE(std::isinf(p.heatmap->values(0, 1)));  // n > m is masked
+        EXPECT_DOUBLE_EQ(p.heatmap->vmin, -largest[1]);
+        EXPECT_DOUBLE_EQ(p.heatmap->vmax, largest[1]);
+        EXPECT_FALSE(p.heatmap->colorbar);
     }
     EXPECT_FALSE(f.colorbar->masked_label.empty());
     s.compare = {"10000"};
@@ -125,7 +136,8 @@ TEST(FigureBuilders, SoftmaxScoresUseASequentialMapFromZero) {
     s.softmax = true;
     const Figure f = build_figure(s, {});
     EXPECT_EQ(f.panels[0].heatmap->colormap, "viridis");
-    EXPECT_DOUBLE_EQ(f.colorbar->range.min, 0.0);
+    EXPECT_EQ(f.panels[0].heatmap->limits, ColourLimits::Fixed);
+    EXPECT_DOUBLE_EQ(f.panels[0].heatmap->vmin, 0.0);
     // Every row of probabilities sums to 1.
     EXPECT_NEAR(f.panels[0].heatmap->values.row(5).sum(), 1.0, 1e-12);
 }
@@ -255,7 +267,7 @@ TEST(FigureBuilders, LongScoresAreReducedToTheResolution) {
             else
                 EXPECT_NEAR(h.values(i, j), largest, 1e-12) << i << ", " << j;
         }
-    EXPECT_EQ(f.colorbar->range.min, 0.0);  // magnitudes: a sequential scale from 0
+    EXPECT_EQ(heatmap_range(h).min, 0.0);  // magnitudes: a sequential scale from 0
 }
 
 // Position-independent content under a relative encoding needs no L×L matrix: the reduced picture

@@ -159,5 +159,26 @@ TEST(GuiPlotTransform, HeatmapPixelsAreRowMajorRgba) {
     pixel_is(3, colormap_lookup("viridis", 0.5));
 }
 
+// A log scale over [10⁻⁴, 1]: 10⁻² sits halfway (log positions, by hand), 10⁻⁶ and 0 at the
+// bottom; the table the GUI colours through gives the same colours as the colormap there (viridis
+// is listed, 256 entries: positions 0, 0.5 and 1 are entries 0, 128 and 255 both ways).
+TEST(GuiPlotTransform, LogNormColoursByDecades) {
+    Matrix values(1, 5);
+    values << 1e-4, 1e-2, 1.0, 1e-6, 0.0;
+    Heatmap h = matrix_heatmap(values, "viridis", ColourLimits::Fixed);
+    h.vmin = 0.0;  // a log scale from 0 shows the four decades below the top
+    h.vmax = 1.0;
+    h.norm = {NormKind::Log, 1.0};
+    const Theme& theme = find_theme("light");
+    EXPECT_EQ(heatmap_colour(h, theme, 1e-2), colormap_lookup("viridis", 0.5));
+    const std::vector<uint8_t> rgba = heatmap_rgba(h, theme);
+    const double expected_t[] = {0.0, 0.5, 1.0, 0.0, 0.0};
+    for (int i = 0; i < 5; ++i) {
+        const Rgb c = colormap_lookup("viridis", expected_t[i]);
+        EXPECT_EQ(rgba[size_t(i) * 4], uint8_t(std::lround(c.r * 255))) << "cell " << i;
+        EXPECT_EQ(rgba[size_t(i) * 4 + 1], uint8_t(std::lround(c.g * 255))) << "cell " << i;
+    }
+}
+
 }  // namespace
 }  // namespace posviz::gui

@@ -6,6 +6,7 @@
 #include "app/render/export.h"
 #include "core/encodings/checks.h"
 #include "core/figure/theme.h"
+#include "core/figures/colour_scale.h"
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 
@@ -128,7 +129,19 @@ void add_figure_export_options(CLI::App& cmd, FigureExportOptions& o) {
         ->capture_default_str();
     cmd.add_option("--theme", o.theme, "light (paper) or dark (slides)")->capture_default_str();
     cmd.add_flag("--transparent", o.transparent, "PNG without a background");
-    cmd.add_option("--colormap", o.colormap, "viridis|magma|cividis|RdBu_r (default: per figure)");
+    cmd.add_option("--colormap", o.colormap,
+                   "viridis|magma|cividis|RdBu_r (default: diverging RdBu_r for signed values, "
+                   "viridis for one-signed)");
+    cmd.add_option("--scale", o.scale,
+                   "compared heatmaps (scores, bias): shared, per-panel, or auto (shared when "
+                   "their ranges are within " +
+                       format_number(k_shared_scale_ratio) + "x)")
+        ->capture_default_str();
+    cmd.add_option("--vmin", o.vmin, "lower colour limit of every heatmap");
+    cmd.add_option("--vmax", o.vmax, "upper colour limit of every heatmap");
+    cmd.add_option("--norm", o.norm,
+                   "linear|log|power:γ, values to colours (default: log for softmax maps of more "
+                   "than 32 keys, else linear)");
     cmd.add_option("--lang", o.lang, "label language: en or zh")->capture_default_str();
     cmd.add_flag("--log-x", o.log_x, "decay: relative distance on a log axis");
     cmd.add_flag("--split", o.split, "curves: one panel per dimension");
@@ -149,6 +162,11 @@ void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
     FigureOptions figure_options{o.lang, o.colormap, o.log_x, scores_backend};
     figure_options.split = o.split;
     figure_options.all_heads = o.all_heads;
+    figure_options.scale = parse_colour_scale(o.scale, "--scale");
+    figure_options.vmin = o.vmin;
+    figure_options.vmax = o.vmax;
+    if (!o.norm.empty()) figure_options.norm = parse_colour_norm(o.norm, "--norm");
+    check_colour_options(figure_options);
     ExportOptions export_options;
     const FigureSize* size = o.size.empty() ? nullptr : &find_figure_size(o.size);
     export_options.width_in = o.width_in > 0.0 ? o.width_in : size ? size->width_in : 0.0;

@@ -11,7 +11,10 @@
 //   --dpi              pixels per inch for PNG/GIF/MP4, 10..1200 (default 150)
 //   --theme            light (paper) | dark (slides)
 //   --transparent      PNG without background
-//   --colormap         viridis|magma|cividis|RdBu_r, replacing each figure's default
+//   --colormap         viridis|magma|cividis|RdBu_r, replacing the one chosen for the data
+//   --scale            auto|shared|per-panel: one colour scale for compared maps or one each
+//   --vmin, --vmax     colour limits of every heatmap
+//   --norm             linear|log|power:γ, how values map to colours (default: the figure's own)
 //   --lang             en | zh (Simplified Chinese labels, Noto Sans CJK SC)
 //   --log-x            decay: relative distance on a log axis
 //   --split            curves: one panel per dimension
@@ -41,6 +44,9 @@ struct FigureExportOptions {
     std::string theme = "light";
     bool transparent = false;
     std::string colormap;
+    std::string scale = "auto";
+    std::optional<double> vmin, vmax;
+    std::string norm;  // empty: the figure's own
     std::string lang = "en";
     bool log_x = false;
     bool split = false;      // curves: one panel per dim

@@ -74,7 +74,7 @@ void draw_heatmap(const Painter& painter, const Heatmap& heatmap, const PanelLay
     const Range range = heatmap_range(heatmap);
     auto colour = [&](int r, int c) {
         const double v = heatmap.values(r, c);
-        return std::isfinite(v) ? colormap.at((v - range.min) / (range.max - range.min))
+        return std::isfinite(v) ? colormap.at(colour_position(heatmap.norm, range, v))
                                 : painter.theme.masked;
     };
     const int row_block = cells_per_pixel(rows), col_block = cells_per_pixel(cols);
@@ -107,24 +107,32 @@ void draw_heatmap(const Painter& painter, const Heatmap& heatmap, const PanelLay
     cairo_restore(painter.cr);
 }
 
-Colorbar panel_colorbar(const Heatmap& heatmap) {
-    return {heatmap.colormap, heatmap_range(heatmap), heatmap.colorbar_label,
-            heatmap.values.allFinite() ? "" : heatmap.masked_label};
-}
-
-Ticks colorbar_ticks(const Theme& theme, Range range, double bar_height) {
+Ticks colorbar_ticks(const Theme& theme, const Colorbar& colorbar, double bar_height) {
     // The most ticks (at most 8) two lines of text apart, else one line apart (Noto Sans CJK's
     // line box, 1.45 em, the taller of the two fonts), so that labels never touch on a short
     // bar; where no two fit, one (0 where the range holds it). Every count is tried, as 1-2-5
-    // steps can jump from five ticks on (−4, 4) to the lone 0.
+    // steps can jump from five ticks on (−4, 4) to the lone 0. A log scale marks decades; a
+    // power scale's ticks are as far apart as their closest pair along the bar.
     const double line = 1.45 * theme.tick_size;
-    Ticks single = linear_ticks(range.min, range.max, 1);
+    const Range range = colorbar.range;
+    const bool log = colorbar.norm.kind == NormKind::Log;
+    auto ticks = [&](int count) {
+        return log ? log_ticks(range.min, range.max, count)
+                   : linear_ticks(range.min, range.max, count);
+    };
+    auto closest = [&](const Ticks& t) {
+        double gap = INFINITY;
+        for (size_t i = 1; i < t.values.size(); ++i)
+            gap = std::min(gap, colour_position(colorbar.norm, range, t.values[i]) -
+                                    colour_position(colorbar.norm, range, t.values[i - 1]));
+        return gap * bar_height;
+    };
+    Ticks single = ticks(1);
     for (const double gap : {2.0 * line, line})
         for (int count = 8; count >= 2; --count) {
-            const Ticks t = linear_ticks(range.min, range.max, count);
+            const Ticks t = ticks(count);
             if (t.values.size() == 1) single = t;
-            if (t.values.size() < 2) continue;
-            if ((t.values[1] - t.values[0]) / (range.max - range.min) * bar_height >= gap) return t;
+            if (t.values.size() >= 2 && closest(t) >= gap) return t;
         }
     return single;
 }
@@ -134,7 +142,7 @@ double colorbar_space(const Painter& painter, const Colorbar& colorbar, double b
     const PanelMetrics m(theme);
     const TextStyle tick_style = painter.text_style(theme.tick_size);
     double labels = 0.0;
-    for (const std::string& label : colorbar_ticks(theme, colorbar.range, bar_height).labels)
+    for (const std::string& label : colorbar_ticks(theme, colorbar, bar_height).labels)
         labels = std::max(labels, measure_text(painter.cr, label, tick_style).width);
     double space = m.colorbar_gap + m.colorbar_width + m.tick_length + m.pad + labels + m.pad;
     if (!colorbar.label.empty())
@@ -167,10 +175,11 @@ void draw_colorbar(const Painter& painter, const Colorbar& colorbar, Rect bar) {
     cairo_stroke(cr);
     const TextStyle tick_style = painter.text_style(theme.tick_size);
     const Range range = colorbar.range;
-    const Ticks ticks = colorbar_ticks(theme, range, bar.h);
+    const Ticks ticks = colorbar_ticks(theme, colorbar, bar.h);
     double label_right = bar.x + bar.w;
     for (size_t i = 0; i < ticks.values.size(); ++i) {
-        const double y = bar.y + bar.h * (range.max - ticks.values[i]) / (range.max - range.min);
+        const double y =
+            bar.y + bar.h * (1.0 - colour_position(colorbar.norm, range, ticks.values[i]));
         cairo_move_to(cr, bar.x + bar.w, y);
         cairo_line_to(cr, bar.x + bar.w + m.tick_length, y);
         cairo_stroke(cr);

@@ -9,9 +9,7 @@ namespace posviz {
 
 void draw_heatmap(const Painter& painter, const Heatmap& heatmap, const PanelLayout& layout);
 
-// The colorbar a heatmap shows beside itself (with the masked swatch only if a cell is masked).
-Colorbar panel_colorbar(const Heatmap& heatmap);
-Ticks colorbar_ticks(const Theme& theme, Range range, double bar_height);
+Ticks colorbar_ticks(const Theme& theme, const Colorbar& colorbar, double bar_height);
 // Width a colorbar takes right of a plot box: gap, bar, ticks, labels.
 double colorbar_space(const Painter& painter, const Colorbar& colorbar, double bar_height);
 // bar: the colour strip itself; ticks, labels and the masked swatch go right of and below it.

@@ -248,7 +248,7 @@ void draw_cell_values(const Painter& p, const Heatmap& h, const PanelLayout& l) 
         for (int c = 0; c < cols; ++c) {
             const double v = h.values(r, c);
             if (!std::isfinite(v)) continue;
-            const Rgb under = colormap.at((v - range.min) / (range.max - range.min));
+            const Rgb under = colormap.at(colour_position(h.norm, range, v));
             const double luminance = 0.2126 * under.r + 0.7152 * under.g + 0.0722 * under.b;
             p.set_colour(luminance > 0.5 ? Rgb{0.1, 0.1, 0.1} : Rgb{0.97, 0.97, 0.97});
             const double x = h.x0 + (c + 0.5) * (h.x1 - h.x0) / cols;
@@ -280,7 +280,7 @@ Rect draw_panel(const Painter& p, const Panel& panel, Rect cell, VerticalMargins
     for (const Annotation& a : panel.annotations) taken.push_back(draw_annotation(p, a, l));
     for (const Arrow& a : panel.arrows) draw_arrow_label(p, a, l, taken);
     draw_legend(p, panel, l.legend);
-    if (l.colorbar) draw_colorbar(p, panel_colorbar(*panel.heatmap), l.colorbar_box);
+    if (l.colorbar) draw_colorbar(p, heatmap_colorbar(*panel.heatmap), l.colorbar_box);
     return l.box;
 }
 

@@ -332,7 +332,7 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
             double bottom = m.tick_length + m.pad + tick_height + m.pad;
             if (!x_label.empty()) bottom += painter.text_box(x_label, label_style).h + m.pad;
             const bool masked_note =
-                layout.colorbar && !panel_colorbar(*panel.heatmap).masked_label.empty();
+                layout.colorbar && !heatmap_colorbar(*panel.heatmap).masked_label.empty();
             if (masked_note) bottom = std::max(bottom, 2.0 * (m.tick_length + tick_height + m.pad));
 
             double top = m.pad;
@@ -344,7 +344,7 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
                              {layout.x_ticks.labels.empty() ? "" : layout.x_ticks.labels.back()},
                              tick_style);
             if (layout.colorbar)
-                right = colorbar_space(painter, panel_colorbar(*panel.heatmap), box.h) + m.pad;
+                right = colorbar_space(painter, heatmap_colorbar(*panel.heatmap), box.h) + m.pad;
             if (slot == LegendSlot::Right) right += legend_one_column.w + 4.0 * legend_pad;
             top = std::max(top, at_least.top);
             bottom = std::max(bottom, at_least.bottom);
@@ -384,7 +384,7 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
         } else if (slot == LegendSlot::Right) {
             double x = box.x + box.w + 3.0 * legend_pad;
             if (layout.colorbar)
-                x += colorbar_space(painter, panel_colorbar(*panel.heatmap), box.h) + m.pad;
+                x += colorbar_space(painter, heatmap_colorbar(*panel.heatmap), box.h) + m.pad;
             // Level with the box's top, and within the cell.
             if (box.y + 2.0 * legend_pad + legend_one_column.h > cell.y + cell.h) continue;
             layout.legend.box = {x, box.y + legend_pad, legend_one_column.w, legend_one_column.h};

@@ -61,7 +61,20 @@ Range heatmap_range(const Heatmap& heatmap) {
         const double pad = r.min == 0.0 ? 1.0 : std::abs(r.min) * 0.5;
         r = {r.min - pad, r.max + pad};
     }
-    return r;
+    return norm_range(heatmap.norm, r);
+}
+
+double heatmap_colour_position(const Heatmap& heatmap, double value) {
+    return colour_position(heatmap.norm, heatmap_range(heatmap), value);
+}
+
+}  // namespace posviz
+
+namespace posviz {
+
+Colorbar heatmap_colorbar(const Heatmap& heatmap) {
+    return {heatmap.colormap, heatmap_range(heatmap), heatmap.norm, heatmap.colorbar_label,
+            heatmap_has_masked(heatmap) ? heatmap.masked_label : ""};
 }
 
 }  // namespace posviz

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/figure/colour_norm.h"
 #include "core/figure/device_matrix.h"
 #include "core/types.h"
 
@@ -72,6 +73,7 @@ struct Heatmap {
     std::string colormap = "viridis";
     ColourLimits limits = ColourLimits::Data;
     double vmin = 0.0, vmax = 1.0;  // used when limits == Fixed
+    ColourNorm norm;                // how values between the limits map to colours
     std::string colorbar_label;
     bool colorbar = true;
     // Shown beside a swatch of the masked colour under the colorbar when any cell is masked
@@ -91,11 +93,11 @@ int heatmap_cols(const Heatmap& heatmap);
 double heatmap_value(const Heatmap& heatmap, int row, int col);
 bool heatmap_has_masked(const Heatmap& heatmap);
 
-// The colour limits a heatmap resolves to (see ColourLimits); never an empty range.
-struct Range {
-    double min = 0.0, max = 1.0;
-};
+// The colour limits a heatmap resolves to (see ColourLimits), as its norm can use them
+// (norm_range); never an empty range.
 Range heatmap_range(const Heatmap& heatmap);
+// The position of a value on the heatmap's colormap, in [0, 1]: its norm over heatmap_range.
+double heatmap_colour_position(const Heatmap& heatmap, double value);
 
 struct Arrow {
     double x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0;  // data coordinates, head at (x1, y1)
@@ -154,9 +156,13 @@ struct Panel {
 struct Colorbar {
     std::string colormap = "viridis";
     Range range;
+    ColourNorm norm;
     std::string label;
     std::string masked_label;  // non-empty: a masked-colour swatch with this label under the bar
 };
+
+// The colorbar a heatmap shows beside itself (with the masked swatch only if a cell is masked).
+Colorbar heatmap_colorbar(const Heatmap& heatmap);
 
 struct Figure {
     std::string title;

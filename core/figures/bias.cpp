@@ -1,8 +1,9 @@
 // Relative-position biases added to the logits (ALiBi, KERPLE, FIRE, T5): the L×L bias matrix,
 // and beside it the bias as a function of the distance m − n (T5's as the staircase its buckets
 // make). The formula is in the subtitle. --compare lays one matrix per listed encoding side by
-// side, each on its own colour scale (their ranges differ by orders of magnitude: ALiBi reaches
-// −slope·(L−1), KERPLE's log stays within a few units), and overlays their curves in one panel.
+// side and overlays their curves in one panel. Their colours follow core/figures/colour_scale.h:
+// the ranges usually differ by orders of magnitude (ALiBi reaches −slope·(L−1), KERPLE's log stays
+// within a few units), so each matrix gets its own colour scale unless they are close.
 #include <cmath>
 #include <stdexcept>
 
@@ -98,7 +99,7 @@ Figure all_heads_figure(const Scene& scene, const Text& t) {
             t("head ", "头 ") + std::to_string(h) + ": slope " + slope_text(alibi.slope());
         Panel matrix = matrix_panel(
             std::move(bias), "RdBu_r", ColourLimits::Symmetric, t("key position n", "键位置 n"),
-            t("query position m", "查询位置 m"), t("bias b(m, n)", "偏置 b(m, n)"));
+            t("query position m", "查询位置 m"), t("bias b(m, n) (logit units)", "偏置 b(m, n)（logit 单位）"));
         matrix.title = title;
         matrix.heatmap->masked_label = t("masked (−∞)", "已屏蔽（−∞）");
         figure.panels.push_back(std::move(matrix));
@@ -140,7 +141,7 @@ Figure bias_figure(const Scene& scene, const FigureOptions& options) {
         Panel matrix =
             matrix_panel(std::move(picture.bias), "RdBu_r", ColourLimits::Symmetric,
                          t("key position n", "键位置 n"), t("query position m", "查询位置 m"),
-                         t("bias b(m, n)", "偏置 b(m, n)"));
+                         t("bias b(m, n) (logit units)", "偏置 b(m, n)（logit 单位）"));
         matrix.title = compared ? name : t("Bias matrix", "偏置矩阵");
         matrix.heatmap->masked_label = t("masked (−∞)", "已屏蔽（−∞）");
         figure.panels.push_back(std::move(matrix));

@@ -3,6 +3,7 @@
 #include "core/figure/colormap.h"
 #include "core/figure_data.h"
 #include "core/figures/builders.h"
+#include "core/figures/colour_scale.h"
 #include "core/figures/figure_text.h"
 #include "core/input_error.h"
 
@@ -50,13 +51,7 @@ void check_options(const FigureOptions& options) {
     if (options.lang != "en" && options.lang != "zh")
         throw InputError("--lang", options.lang, "en or zh");
     if (!options.colormap.empty()) find_colormap(options.colormap);
-}
-
-void override_colormap(Figure& figure, const std::string& colormap) {
-    if (colormap.empty()) return;
-    for (Panel& panel : figure.panels)
-        if (panel.heatmap) panel.heatmap->colormap = colormap;
-    if (figure.colorbar) figure.colorbar->colormap = colormap;
+    check_colour_options(options);
 }
 
 }  // namespace
@@ -75,7 +70,7 @@ Figure build_figure(const Scene& scene, const FigureOptions& options) {
         check_compare(b, scene);
         check_memory_budget(scene);
         Figure figure = b.build(scene, options);
-        override_colormap(figure, options.colormap);
+        apply_colour_options(figure, options, b.compares);
         // A model's figures say which model, scaling and training length they show, first.
         const std::string model = model_summary(scene, Text{options.lang});
         if (!model.empty()) figure.subtitle = join_parts({model, figure.subtitle});

@@ -9,6 +9,7 @@
 // --encoding there; every other figure refuses --compare (InputError("--compare")).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,11 @@
 namespace posviz {
 
 class ScoresBackend;
+
+// Whether the heatmaps of a figure that compares like with like (scores and bias with several
+// encodings or heads) share one colour scale: always, never, or (Auto) when their largest |values|
+// are within k_shared_scale_ratio of each other (core/figures/colour_scale.h).
+enum class ColourScale { Auto, Shared, PerPanel };
 
 struct FigureOptions {
     std::string lang = "en";  // en|zh
@@ -37,6 +43,11 @@ struct FigureOptions {
     // bias with alibi: one matrix per head, 0 … heads − 1, as the ALiBi paper draws them
     // (--all-heads).
     bool all_heads = false;
+    // Heatmap colours (core/figures/colour_scale.h): --scale, --vmin/--vmax (unset: each map's
+    // own limits) and --norm (unset: each figure's own, log for long softmax maps).
+    ColourScale scale = ColourScale::Auto;
+    std::optional<double> vmin = {}, vmax = {};
+    std::optional<ColourNorm> norm = {};
 };
 
 // Throws InputError("FIGURE", ...) for an unknown figure, and InputError naming the option for

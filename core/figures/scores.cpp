@@ -1,6 +1,7 @@
 // Attention logits [m, n] (diverging, symmetric about 0) or, with --softmax, probabilities
-// (sequential, from 0). --compare lays several encodings side by side on the same content with
-// one shared colour scale, so that equal colours mean equal values across panels.
+// (sequential, from 0; a log scale beyond 32 keys). --compare lays several encodings side by side
+// on the same content, on one shared colour scale where their ranges allow it
+// (core/figures/colour_scale.h), so that equal colours mean equal values across panels.
 // Sequences longer than scene.resolution are shown reduced (core/analyses/block_reduction.h):
 // resolution² texels, each the largest |logit| (or probability) of its block. With position-
 // independent content and a relative encoding the reduction comes from the 2L-1 per-offset
@@ -71,8 +72,6 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
                              "wavelengths and decay)");
 
     Figure figure;
-    double largest = 0.0;
-    bool masked = false;
     for (const std::string& name : encodings) {
         throw_if_cancelled();  // a map per encoding; the GPU's cannot stop halfway
         const Encoding encoding = make_encoding(scene, name);
@@ -82,25 +81,28 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
                                                         scene.softmax, scene.resolution)
                 : nullptr;
         Matrix values;
-        if (device) {
-            largest = std::max(largest, device->largest_abs_finite());
-            masked = masked || device->any_masked();
-        } else {
+        if (!device)
             values = reduced ? reduced_scores(scene, encoding, content, options.scores_backend,
                                               options.single_precision)
                              : dense_scores(scene, encoding, content, options.scores_backend,
                                             options.single_precision);
-            largest = std::max(largest, max_abs_finite(values));
-            masked = masked || !all_finite(values);
-        }
         // Reduced logits are magnitudes: a sequential map from 0, like probabilities.
-        Panel panel = attention_panel(std::move(values), scene.softmax || reduced, t);
+        const bool from_zero = scene.softmax || reduced;
+        Panel panel = attention_panel(std::move(values), from_zero, t);
         if (device) {
+            // Limits from the device's summary: [−a, a] for logits, [0, a] from zero.
             Heatmap& h = *panel.heatmap;
+            const double a = std::max(device->largest_abs_finite(), 1e-12);
+            h.limits = ColourLimits::Fixed;
+            h.vmin = from_zero ? 0.0 : -a;
+            h.vmax = a;
             h.device = std::move(device);
             h.x1 = double(h.device->cols()) - 0.5;
             h.y1 = double(h.device->rows()) - 0.5;
         }
+        // Decision: probabilities over more than 32 keys average under 1/32 of a row's total;
+        // on a linear scale all but the largest would be dark, so they take a log scale.
+        if (scene.softmax && scene.seq_len > 32) panel.heatmap->norm = {NormKind::Log, 1.0};
         if (reduced) {
             Heatmap& h = *panel.heatmap;
             h.x1 = h.y1 = scene.seq_len - 0.5;  // texels span the positions, not one each
@@ -111,29 +113,15 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
         if (!reduced) label_with_tokens(panel, tokens, tokens, t);
         figure.panels.push_back(std::move(panel));
     }
-    // Shared limits: [−a, a] for logits, [0, a] for probabilities and reduced maps, a over every
-    // panel.
-    largest = std::max(largest, 1e-12);
-    Colorbar colorbar;
-    colorbar.colormap = figure.panels[0].heatmap->colormap;
-    colorbar.range = {scene.softmax || reduced ? 0.0 : -largest, largest};
-    colorbar.label = figure.panels[0].heatmap->colorbar_label;
-    if (masked) colorbar.masked_label = figure.panels[0].heatmap->masked_label;
-    for (Panel& panel : figure.panels) {
-        panel.heatmap->limits = ColourLimits::Fixed;
-        panel.heatmap->vmin = colorbar.range.min;
-        panel.heatmap->vmax = colorbar.range.max;
-        panel.heatmap->colorbar = false;
-    }
-    figure.colorbar = colorbar;
-    // One y label for the row, as the panels share their y axis.
+    // Whether the panels share a colour scale is decided with every other figure's
+    // (core/figures/colour_scale.h). One y label for the row, as the panels share their y axis.
     for (size_t i = 1; i < figure.panels.size(); ++i) figure.panels[i].y.label.clear();
 
     const std::string what = scene.softmax ? t("Attention probabilities", "注意力概率")
                                            : t("Attention logits", "注意力 logit");
     figure.title = encodings.size() == 1
                        ? what + " · " + encoding_title(encodings[0])
-                       : what + t(", same content, shared colour scale", "：相同内容，统一色标");
+                       : what + t(", same content", "：相同内容");
     const int texels = std::min(scene.seq_len, scene.resolution);
     const std::string reduction = reduced
                                       ? t("reduced to ", "缩减为 ") + std::to_string(texels) + "×" +

@@ -38,7 +38,7 @@ Figure terms_figure(const Scene& scene, const FigureOptions& options) {
     for (size_t k = 0; k < 4; ++k) {
         Panel panel = attention_panel(std::move(terms[k]), false, t);
         panel.title = titles[k];
-        panel.heatmap->colorbar_label = "";
+        panel.heatmap->colorbar_label = t("term ÷ √D (logit units)", "该项 ÷ √D（logit 单位）");
         figure.panels.push_back(std::move(panel));
     }
     figure.title = encoding_title(scene.encoding) +

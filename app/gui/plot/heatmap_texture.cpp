@@ -72,7 +72,7 @@ void colour_on_gpu(Entry& e, const Heatmap& heatmap, const Theme& theme) {
         if (!g_colouring) g_colouring = std::make_unique<gpu::HeatmapColouring>();
         const Range range = heatmap_range(heatmap);
         g_colouring->colour(*values, find_colormap(heatmap.colormap), range.min, range.max,
-                            theme.masked, e.texture);
+                            theme.masked, e.texture, heatmap.norm);
         e.width = e.height = 0;  // the GPU's texture: never overwritten from the host
     } catch (const gpu::GpuError& error) {
         std::fprintf(stderr, "posviz: colouring on the CPU instead of the GPU: %s\n", error.what());

@@ -68,19 +68,25 @@ Ticks y_ticks_fitting(const Axis& axis, const AxisRange& r, float length, const 
 
 }  // namespace
 
-Ticks colorbar_ticks(const Range& range, float length, const PlotStyle& s) {
-    return vertical_ticks({range.min, range.max, false}, length, s);
+Colorbar panel_colorbar(const Heatmap& heatmap, bool has_masked) {
+    return {heatmap.colormap, heatmap_range(heatmap), heatmap.norm, heatmap.colorbar_label,
+            has_masked ? heatmap.masked_label : ""};
+}
+
+Ticks colorbar_ticks(const Colorbar& colorbar, float length, const PlotStyle& s) {
+    return vertical_ticks(
+        {colorbar.range.min, colorbar.range.max, colorbar.norm.kind == NormKind::Log}, length, s);
 }
 
 // Width of a colorbar with its tick labels and its (vertical) label.
-float colorbar_space(const PlotStyle& s, const Range& range, const std::string& label,
-                     const std::string& masked_label, float length) {
+float colorbar_space(const PlotStyle& s, const Colorbar& colorbar, float length) {
     const Metrics m(s);
     float w = m.bar_gap + m.bar_width + m.tick + m.pad +
-              widest(s.body, colorbar_ticks(range, length, s).labels);
-    if (!label.empty()) w += m.pad + s.body->FontSize;
-    if (!masked_label.empty())
-        w = std::max(w, m.bar_gap + m.bar_width + m.pad + text_size(s.body, masked_label).x);
+              widest(s.body, colorbar_ticks(colorbar, length, s).labels);
+    if (!colorbar.label.empty()) w += m.pad + s.body->FontSize;
+    if (!colorbar.masked_label.empty())
+        w = std::max(w, m.bar_gap + m.bar_width + m.pad +
+                            text_size(s.body, colorbar.masked_label).x);
     return w + m.pad;
 }
 
@@ -113,7 +119,6 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
     l.x.range = x_range;
     l.y.range = y_range;
     l.colorbar = panel.heatmap && panel.heatmap->colorbar;
-    const Range colour_range = panel.heatmap ? heatmap_range(*panel.heatmap) : Range{};
     const std::vector<const LineSeries*> legend = legend_entries(panel);
     // A little room either side, so that neighbouring titles never touch.
     const float title_room = 0.94f * cell.GetWidth();
@@ -142,8 +147,7 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
             m.pad + 0.5f * widest(s.body, {l.x_ticks.labels.empty() ? std::string()
                                                                     : l.x_ticks.labels.back()});
         if (l.colorbar)
-            right = colorbar_space(s, colour_range, panel.heatmap->colorbar_label,
-                                   has_masked ? panel.heatmap->masked_label : "", box.GetHeight());
+            right = colorbar_space(s, panel_colorbar(*panel.heatmap, has_masked), box.GetHeight());
         if (l.legend == LegendPosition::Outside && !legend.empty())
             right += legend_size(s, legend).x + m.pad;
         box = ImRect(ImVec2(cell.Min.x + left, cell.Min.y + top),

@@ -54,11 +54,14 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                     const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
                     const RowSpan* row);
 
-Ticks colorbar_ticks(const Range& range, float length, const PlotStyle& s);
+// The colorbar of a heatmap as the GUI knows it: whether it has masked cells comes from its
+// colouring (the values may be on the GPU), not from a scan.
+Colorbar panel_colorbar(const Heatmap& heatmap, bool has_masked);
+// A log colour scale marks decades; other norms take linear ticks (placed by colour_position).
+Ticks colorbar_ticks(const Colorbar& colorbar, float length, const PlotStyle& s);
 // Width of a colorbar with its tick labels, its (vertical) label and the masked-cell swatch's
 // label under it, if any.
-float colorbar_space(const PlotStyle& s, const Range& range, const std::string& label,
-                     const std::string& masked_label, float length);
+float colorbar_space(const PlotStyle& s, const Colorbar& colorbar, float length);
 
 // The labelled lines, in order, unless the panel has no legend.
 std::vector<const LineSeries*> legend_entries(const Panel& panel);

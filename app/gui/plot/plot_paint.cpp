@@ -202,11 +202,12 @@ void draw_notes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pan
 }
 
 void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
-                   const std::string& colormap_name, const Range& range, const std::string& label,
-                   const std::string& masked_label) {
+                   const Colorbar& colorbar) {
     const Theme& theme = *s.theme;
     const Metrics m(s);
-    const Colormap& colormap = find_colormap(colormap_name);
+    const Colormap& colormap = find_colormap(colorbar.colormap);
+    const std::string& label = colorbar.label;
+    const std::string& masked_label = colorbar.masked_label;
     constexpr int k_steps = 96;
     const float step = bar.GetHeight() / k_steps;
     for (int i = 0; i < k_steps; ++i) {
@@ -218,11 +219,12 @@ void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
     }
     const ImU32 fg = to_u32(theme.foreground);
     draw->AddRect(bar.Min, bar.Max, fg);
-    const Ticks ticks = colorbar_ticks(range, bar.GetHeight(), s);
+    const Ticks ticks = colorbar_ticks(colorbar, bar.GetHeight(), s);
     float labels_right = bar.Max.x;
     for (size_t i = 0; i < ticks.values.size(); ++i) {
-        const float y = bar.Max.y - float((ticks.values[i] - range.min) / (range.max - range.min)) *
-                                        bar.GetHeight();
+        const float y =
+            bar.Max.y -
+            float(colour_position(colorbar.norm, colorbar.range, ticks.values[i])) * bar.GetHeight();
         draw->AddLine(ImVec2(bar.Max.x, y), ImVec2(bar.Max.x + m.tick, y), fg);
         const TextBox t = add_text(draw, s.body, ImVec2(bar.Max.x + m.tick + m.pad, y),
                                    ImVec2(0.0f, 0.5f), fg, ticks.labels[i]);

@@ -24,7 +24,6 @@ void draw_legend(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pa
 // A vertical colorbar in `bar` with its ticks and label to the right, and the masked-cell swatch
 // under it when masked_label is not empty.
 void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
-                   const std::string& colormap_name, const Range& range, const std::string& label,
-                   const std::string& masked_label);
+                   const Colorbar& colorbar);
 
 }  // namespace posviz::gui

@@ -122,8 +122,7 @@ double cell_centre_y(const Heatmap& h, int row) {
 
 Rgb heatmap_colour(const Heatmap& heatmap, const Theme& theme, double value) {
     if (!std::isfinite(value)) return theme.masked;
-    const Range range = heatmap_range(heatmap);
-    return find_colormap(heatmap.colormap).at((value - range.min) / (range.max - range.min));
+    return find_colormap(heatmap.colormap).at(heatmap_colour_position(heatmap, value));
 }
 
 std::vector<uint8_t> heatmap_rgba(const Heatmap& heatmap, const Theme& theme, bool* any_masked) {
@@ -136,6 +135,8 @@ std::vector<uint8_t> heatmap_rgba(const Heatmap& heatmap, const Theme& theme, bo
     const Colormap& colormap = find_colormap(heatmap.colormap);
     const Range range = heatmap_range(heatmap);
     const double scale = 1.0 / (range.max - range.min);
+    const ColourNorm norm = heatmap.norm;
+    const bool linear = norm.kind == NormKind::Linear;
     auto byte = [](double v) { return uint32_t(std::lround(std::clamp(v, 0.0, 1.0) * 255.0)); };
     auto packed = [&](Rgb c) {  // RGBA bytes in memory order on a little-endian machine
         return byte(c.r) | byte(c.g) << 8 | byte(c.b) << 16 | 0xff000000u;
@@ -157,9 +158,10 @@ std::vector<uint8_t> heatmap_rgba(const Heatmap& heatmap, const Theme& theme, bo
         const Eigen::Index last = std::min(count, first + k_chunk);
         for (Eigen::Index i = first; i < last; ++i) {
             const double v = values[i];
-            // t·k_lut_size clamped to the table; NaN and ±inf fail the finite test.
-            const double at =
-                std::clamp((v - range.min) * scale * k_lut_size, 0.0, double(k_lut_size - 1));
+            // t·k_lut_size clamped to the table; NaN and ±inf fail the finite test. A log or
+            // power scale indexes the table by its own position, at a logarithm or power a cell.
+            const double t = linear ? (v - range.min) * scale : colour_position(norm, range, v);
+            const double at = std::clamp(t * k_lut_size, 0.0, double(k_lut_size - 1));
             const bool finite = std::isfinite(v);
             masked_seen = masked_seen || !finite;
             const uint32_t rgba = finite ? lut[size_t(at)] : masked;

@@ -168,9 +168,7 @@ PanelResult plot_panel(int index, const Panel& panel, uint64_t version, const Pl
     draw->PopClipRect();
     draw_axes(draw, s, l, panel);
     if (l.colorbar) {
-        const Heatmap& h = *panel.heatmap;
-        draw_colorbar(draw, s, l.bar, h.colormap, heatmap_range(h), h.colorbar_label,
-                      texture.has_masked ? h.masked_label : "");
+        draw_colorbar(draw, s, l.bar, panel_colorbar(*panel.heatmap, texture.has_masked));
     }
     draw_legend(draw, s, l, panel);
 
@@ -237,8 +235,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
         }
     }
     if (figure.colorbar)
-        grid.Max.x -= colorbar_space(style, figure.colorbar->range, figure.colorbar->label,
-                                     figure.colorbar->masked_label, grid.GetHeight());
+        grid.Max.x -= colorbar_space(style, *figure.colorbar, grid.GetHeight());
     int cols = std::max(1, figure.cols), rows = std::max(1, figure.rows);
     // A row of panels (the rotation's circles, compared encodings) or a small grid (the four
     // logit terms) is laid out again in this view's shape when that makes each panel clearly
@@ -300,8 +297,9 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     if (figure.colorbar && !figure.panels.empty()) {
         const ImRect bar(ImVec2(grid.Max.x + m.bar_gap, boxes.Min.y),
                          ImVec2(grid.Max.x + m.bar_gap + m.bar_width, boxes.Max.y));
-        draw_colorbar(draw, style, bar, figure.colorbar->colormap, figure.colorbar->range,
-                      figure.colorbar->label, masked ? figure.colorbar->masked_label : "");
+        Colorbar shown = *figure.colorbar;
+        if (!masked) shown.masked_label.clear();
+        draw_colorbar(draw, style, bar, shown);
     }
     draw->PopClipRect();
     ImGui::SetCursorScreenPos(origin);
