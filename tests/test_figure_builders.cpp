@@ -177,7 +177,7 @@ TEST(FigureBuilders, RotationShowsTheWorkedFrequency) {
     const Figure f = build_figure(s, {});
     ASSERT_EQ(f.panels.size(), 1u);
     // Pair 3 (dims 6, 7): θ₃ = 10000^(−6/64) = 0.42170 rad per position.
-    EXPECT_NE(f.panels[0].title.find("θ₃ = 10000^(−6/64) = 0.422"), std::string::npos)
+    EXPECT_NE(f.panels[0].title.find("θ₃ = 10000⁻⁶ᐟ⁶⁴ = 0.422"), std::string::npos)
         << f.panels[0].title;
     // Arrows for m = 0..8, each turned θ₃ further than the last, all of unit length.
     ASSERT_EQ(f.panels[0].arrows.size(), 9u);

@@ -144,7 +144,7 @@ TEST(FigureFixes, HalvesLayoutHasTensor2TensorFrequencies) {
     s.figure = "curves";
     s.encoding = "sinusoidal";
     s.sinusoidal_layout = "halves";
-    EXPECT_NE(build_figure(s, {}).subtitle.find("base^(−i/(D/2 − 1))"), std::string::npos);
+    EXPECT_NE(build_figure(s, {}).subtitle.find("base⁻ⁱᐟ⁽ᴰᐟ²⁻¹⁾"), std::string::npos);
 }
 
 Scene bias_scene(const std::string& encoding) {
@@ -157,6 +157,30 @@ Scene bias_scene(const std::string& encoding) {
 
 const LineSeries& bias_curve(const Figure& f) {
     return f.panels.back().lines.at(0);
+}
+
+// The turns figure marks the training length where it shows on its axis: the first pair that
+// does not complete a turn in 512 positions, i.e. 512·θᵢ < 2π with θᵢ = 10000^(−2i/64).
+TEST(FigureFixes, TurnsMarkTheFirstPairUnderOneTurnInTraining) {
+    Scene s;
+    s.figure = "turns";
+    s.encoding = "rope";
+    s.dim = 64;
+    s.seq_len = 2048;
+    s.rope_scaling.original_max_position_embeddings = 512;
+    int first = -1;
+    for (int i = 0; i < 32 && first < 0; ++i)
+        if (512.0 * std::pow(10000.0, -2.0 * i / 64) < 2.0 * M_PI) first = i;
+    ASSERT_GT(first, 0);
+    const Figure f = build_figure(s, {});
+    bool marked = false;
+    for (const LineSeries& line : f.panels.at(0).lines)
+        if (line.label.find("first pair under one turn in 512") != std::string::npos) {
+            marked = true;
+            EXPECT_EQ(line.x, (std::vector<double>{double(first), double(first)}));
+        }
+    EXPECT_TRUE(marked);
+    EXPECT_NE(f.panels[0].lines[0].label.find("512"), std::string::npos);  // in training (512)
 }
 
 TEST(FigureFixes, T5BiasAgainstDistanceIsAStaircase) {

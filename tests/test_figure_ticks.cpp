@@ -79,5 +79,15 @@ TEST(FigureTicks, FormatNumberIsShort) {
     EXPECT_EQ(subscript(305), "₃₀₅");
 }
 
+// Exponents as raised characters, written out here one code point at a time.
+TEST(FigureTicks, ExponentsAreRaised) {
+    // U+207B ⁻, U+00B2 ², U+2071 ⁱ, U+141F ᐟ, U+1D30 ᴰ
+    EXPECT_EQ(superscript_text("−2i/D"), "\u207B\u00B2\u2071\u141F\u1D30");
+    EXPECT_EQ(superscript_text("r / B"), "\u02B3\u141F\u1D2E");  // spaces dropped
+    EXPECT_EQ(superscript_text("(D/2 − 1)"), "\u207D\u1D30\u141F\u00B2\u207B\u00B9\u207E");
+    // q has no raised form: the exponent stays readable as ^(…).
+    EXPECT_EQ(superscript_text("q/2"), "^(q/2)");
+}
+
 }  // namespace
 }  // namespace posviz

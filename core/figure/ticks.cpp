@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace posviz {
 
@@ -74,6 +75,37 @@ std::string superscript(int n) {
     static const char* const digits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
     std::string out;
     for (char c : std::to_string(n)) out += c == '-' ? "⁻" : digits[c - '0'];
+    return out;
+}
+
+std::string superscript_text(const std::string& text) {
+    static const std::pair<const char*, const char*> k_raised[] = {
+        {"0", "⁰"}, {"1", "¹"}, {"2", "²"}, {"3", "³"}, {"4", "⁴"}, {"5", "⁵"}, {"6", "⁶"},
+        {"7", "⁷"}, {"8", "⁸"}, {"9", "⁹"}, {"+", "⁺"}, {"-", "⁻"}, {"−", "⁻"}, {"=", "⁼"},
+        {"(", "⁽"}, {")", "⁾"}, {"/", "ᐟ"}, {"a", "ᵃ"}, {"b", "ᵇ"}, {"c", "ᶜ"}, {"d", "ᵈ"},
+        {"e", "ᵉ"}, {"f", "ᶠ"}, {"g", "ᵍ"}, {"h", "ʰ"}, {"i", "ⁱ"}, {"j", "ʲ"}, {"k", "ᵏ"},
+        {"l", "ˡ"}, {"m", "ᵐ"}, {"n", "ⁿ"}, {"o", "ᵒ"}, {"p", "ᵖ"}, {"r", "ʳ"}, {"s", "ˢ"},
+        {"t", "ᵗ"}, {"u", "ᵘ"}, {"v", "ᵛ"}, {"w", "ʷ"}, {"x", "ˣ"}, {"y", "ʸ"}, {"z", "ᶻ"},
+        {"A", "ᴬ"}, {"B", "ᴮ"}, {"D", "ᴰ"}, {"E", "ᴱ"}, {"G", "ᴳ"}, {"H", "ᴴ"}, {"I", "ᴵ"},
+        {"J", "ᴶ"}, {"K", "ᴷ"}, {"L", "ᴸ"}, {"M", "ᴹ"}, {"N", "ᴺ"}, {"O", "ᴼ"}, {"P", "ᴾ"},
+        {"R", "ᴿ"}, {"T", "ᵀ"}, {"U", "ᵁ"}, {"V", "ⱽ"}, {"W", "ᵂ"}};
+    std::string out;
+    for (size_t i = 0; i < text.size();) {
+        if (text[i] == ' ') {
+            ++i;
+            continue;
+        }
+        bool found = false;
+        for (const auto& [plain, raised] : k_raised) {
+            const size_t n = std::strlen(plain);
+            if (text.compare(i, n, plain) != 0) continue;
+            out += raised;
+            i += n;
+            found = true;
+            break;
+        }
+        if (!found) return "^(" + text + ")";
+    }
     return out;
 }
 

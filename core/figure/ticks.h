@@ -25,6 +25,12 @@ Ticks log_ticks(double lo, double hi, int max_count);
 // Unicode digits for formulas and decade labels: superscript(−4) = "⁻⁴", subscript(12) = "₁₂".
 std::string superscript(int n);
 std::string subscript(int n);
+// An exponent set as superscript characters, for formulas in titles and subtitles that every
+// renderer (cairo, SVG <text>, the GUI) draws as text: superscript_text("−2i/D") = "⁻²ⁱᐟᴰ".
+// Digits, + − = ( ), the letters that have a modifier form (all small letters but q; capitals
+// A B D E G H I J K L M N O P R T U V W) and "/" (as U+141F, which DejaVu Sans draws as a raised
+// slash) are raised; spaces are dropped. A text with any other character comes back as "^(text)".
+std::string superscript_text(const std::string& text);
 
 // Explicit ticks (e.g. one per token) thinned to every k-th, the smallest k for which the kept
 // labels, each `extent` long along the axis (its width plus a gap across, its line height down),

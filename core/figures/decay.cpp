@@ -15,13 +15,17 @@ namespace {
 
 // "Sⱼ = …" for the subtitle: RoPE's sum, xPos's scaled terms, or both when both are drawn.
 std::string partial_sum_formula(const Scene& scene, bool rope, bool xpos, const Text& t) {
-    const std::string rope_sum = "Sⱼ = e^(i·r·θ₀) + … + e^(i·r·θⱼ₋₁)";
+    // exp(·) rather than a raised e^(i·r·θ₀): a subscript cannot sit inside a superscript.
+    const std::string rope_sum = "Sⱼ = exp(i·r·θ₀) + … + exp(i·r·θⱼ₋₁)";
     if (!xpos) return rope_sum;
     const std::string scale = "ζᵢ = (2i/D + " + format_number(scene.xpos_gamma) + ")/" +
                               format_number(1.0 + scene.xpos_gamma) +
                               ", B = " + format_number(scene.xpos_scale_base);
-    if (!rope) return "Sⱼ = ζ₀^(r/B)·e^(i·r·θ₀) + … + ζⱼ₋₁^(r/B)·e^(i·r·θⱼ₋₁), " + scale;
-    return rope_sum + t(", for xPos each term × ζᵢ^(r/B), ", "，xPos 的每一项再乘 ζᵢ^(r/B)，") +
+    const std::string power = superscript_text("r/B");
+    if (!rope)
+        return "Sⱼ = ζ₀" + power + "·exp(i·r·θ₀) + … + ζⱼ₋₁" + power + "·exp(i·r·θⱼ₋₁), " + scale;
+    return rope_sum +
+           t(", for xPos each term × ζᵢ" + power + ", ", "，xPos 的每一项再乘 ζᵢ" + power + "，") +
            scale;
 }
 

@@ -61,8 +61,9 @@ std::string scene_content(const Scene& s, const Text& t) {
 }
 
 std::string frequency_formula(const Scene& s) {
-    if (s.encoding != "sinusoidal") return "θᵢ = base^(−2i/D)";
-    return s.sinusoidal_layout == "halves" ? "ωᵢ = base^(−i/(D/2 − 1))" : "ωᵢ = base^(−2i/D)";
+    if (s.encoding != "sinusoidal") return "θᵢ = base" + superscript_text("−2i/D");
+    return s.sinusoidal_layout == "halves" ? "ωᵢ = base" + superscript_text("−i/(D/2 − 1)")
+                                           : "ωᵢ = base" + superscript_text("−2i/D");
 }
 
 std::string join_parts(std::initializer_list<std::string> parts) {

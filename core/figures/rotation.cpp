@@ -55,14 +55,16 @@ double pair_angle(const Rotation& r, const Vector& v, int i) {
     return a == 0.0 && b == 0.0 ? 0.0 : std::atan2(b, a);
 }
 
-// "θ₃ = 10000^(−6/64) = 0.422 rad"; a scaled RoPE shows the value with its scaling instead.
+// "θ₃ = 10000⁻⁶ᐟ⁶⁴ = 0.422 rad"; a scaled RoPE shows the value with its scaling instead.
 std::string theta_working(const Scene& scene, const Rotation& r, int i) {
     const std::string lhs = std::string("θ") + subscript(i) + " = ";
     const std::string value = format_number(r.theta(i), 3);
     if (r.rope.scaling.type != RopeScalingType::None)
         return lhs + value + " (" + rope_scaling_name(r.rope.scaling.type) + ")";
-    return lhs + format_number(scene.base, 6) + "^(−" + std::to_string(2 * i) + "/" +
-           std::to_string(r.rope.rotary_dim()) + ") = " + value;
+    return lhs + format_number(scene.base, 6) +
+           superscript_text("−" + std::to_string(2 * i) + "/" +
+                            std::to_string(r.rope.rotary_dim())) +
+           " = " + value;
 }
 
 std::string dims_of_pair(const Rotation& r, int i, const Text& t) {
