@@ -35,6 +35,10 @@ Panel attention_panel(Matrix values, bool probabilities, const Text& t) {
     return p;
 }
 
+ColourNorm probability_norm(int keys) {
+    return keys > 32 ? ColourNorm{NormKind::Log, 1.0} : ColourNorm{};
+}
+
 void label_with_tokens(Panel& panel, const std::vector<std::string>& query_tokens,
                        const std::vector<std::string>& key_tokens, const Text& t) {
     auto label = [](Axis& axis, const std::vector<std::string>& tokens, std::string name) {

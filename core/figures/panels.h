@@ -20,6 +20,10 @@ Panel matrix_panel(Matrix values, const std::string& colormap, ColourLimits limi
 // mask's −∞) labelled as such. Logits: RdBu_r symmetric about 0; probabilities: viridis from 0.
 Panel attention_panel(Matrix values, bool probabilities, const Text& t);
 
+// Decision: probabilities over more than 32 keys average under 1/32 of a row's total; on a linear
+// scale all but the largest would be dark, so they take a log scale (core/figure/colour_norm.h).
+ColourNorm probability_norm(int keys);
+
 // Sentence content (core/sentence.h): a matrix panel's rows and columns take their tokens as tick
 // labels ("key token" across, "query token" down) when there are at most kMaxTokenLabels; longer
 // sentences keep numbered positions, as their labels could not be read.

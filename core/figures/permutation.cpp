@@ -67,6 +67,7 @@ Figure permutation_figure(const Scene& scene, const FigureOptions& options) {
             label_with_tokens(panel, words, words, t);
             panel.heatmap->vmax = largest;
             panel.heatmap->colorbar = m == &study.attention_px;
+            panel.heatmap->norm = probability_norm(scene.seq_len);
             figure.panels.push_back(std::move(panel));
         }
         Panel panel = attention_panel(diff, false, t);

@@ -100,9 +100,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
             h.x1 = double(h.device->cols()) - 0.5;
             h.y1 = double(h.device->rows()) - 0.5;
         }
-        // Decision: probabilities over more than 32 keys average under 1/32 of a row's total;
-        // on a linear scale all but the largest would be dark, so they take a log scale.
-        if (scene.softmax && scene.seq_len > 32) panel.heatmap->norm = {NormKind::Log, 1.0};
+        if (scene.softmax) panel.heatmap->norm = probability_norm(scene.seq_len);
         if (reduced) {
             Heatmap& h = *panel.heatmap;
             h.x1 = h.y1 = scene.seq_len - 0.5;  // texels span the positions, not one each
@@ -119,9 +117,8 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
 
     const std::string what = scene.softmax ? t("Attention probabilities", "注意力概率")
                                            : t("Attention logits", "注意力 logit");
-    figure.title = encodings.size() == 1
-                       ? what + " · " + encoding_title(encodings[0])
-                       : what + t(", same content", "：相同内容");
+    figure.title = encodings.size() == 1 ? what + " · " + encoding_title(encodings[0])
+                                         : what + t(", same content", "：相同内容");
     const int texels = std::min(scene.seq_len, scene.resolution);
     const std::string reduction = reduced
                                       ? t("reduced to ", "缩减为 ") + std::to_string(texels) + "×" +
