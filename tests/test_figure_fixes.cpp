@@ -239,7 +239,8 @@ TEST(FigureFixes, EveryCompareFigureTakesWhatItNamesOthersRefuse) {
     EXPECT_FALSE(testing::file_exists(dir + "/b.npy"));
 }
 
-// The scene --model-config gives (the command line's own rule, core/formats/hf_config/model_scene.h).
+// The scene --model-config gives (the command line's own rule,
+// core/formats/hf_config/model_scene.h).
 Scene config_scene(const std::string& figure, const std::string& config, int seq_len) {
     Scene s;
     s.figure = figure;

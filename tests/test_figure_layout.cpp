@@ -20,7 +20,7 @@ namespace {
 struct Case {
     std::string figure, encoding;
     std::vector<std::string> compare;
-    bool split = false, all_heads = false;
+    bool split = false, all_heads = false, softmax = false;
 };
 
 // Every figure (the encodings of FigureBuilders.EveryFigureBuildsInBothLanguages), and the
@@ -45,7 +45,8 @@ std::vector<Case> every_figure() {
             {"scores", "rope", {"rope", "alibi", "t5", "sinusoidal"}},
             {"bias", "alibi", {"alibi", "kerple", "t5"}},
             {"bias", "alibi", {}, false, true},
-            {"curves", "sinusoidal", {}, true, false}};
+            {"curves", "sinusoidal", {}, true, false},
+            {"scores", "rope", {"rope", "sinusoidal"}, false, false, true}};  // log colour bar
 }
 
 Scene scene_of(const Case& c) {
@@ -53,6 +54,7 @@ Scene scene_of(const Case& c) {
     s.figure = c.figure;
     s.encoding = c.encoding;
     s.compare = c.compare;
+    s.softmax = c.softmax;
     s.seq_len = 64;
     s.dim = 32;
     return s;
@@ -103,8 +105,9 @@ TEST(FigureLayout, NoTextOverlapsLeavesTheCanvasOrIsBelowSixPoints) {
                     placed_text(figure, size.width_in, size.height_in, lang);
                 const std::string where = c.figure + (c.compare.empty() ? "" : " --compare") +
                                           (c.split ? " --split" : "") +
-                                          (c.all_heads ? " --all-heads" : "") + " " + lang +
-                                          " at " + std::to_string(size.width_in) + " × " +
+                                          (c.all_heads ? " --all-heads" : "") +
+                                          (c.softmax ? " --softmax" : "") + " " + lang + " at " +
+                                          std::to_string(size.width_in) + " × " +
                                           std::to_string(size.height_in) + " in: ";
                 ASSERT_FALSE(placed.empty()) << where;
                 const double width = 72.0 * size.width_in, height = 72.0 * size.height_in;
