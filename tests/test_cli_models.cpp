@@ -246,6 +246,73 @@ TEST(CliModels, BadModelOptionsAreRefusedAndNothingIsWritten) {
     }
 }
 
+TEST(CliModels, NoPELayerForAFrequencyFigureNamesTheLayer) {
+    // SmolLM3's no_rope_layers [1, 1, 1, 0] × 9: layer 3 has no RoPE, so no frequencies to
+    // draw. The refusal names --layer, which the user gave, not --encoding, which they did not.
+    const std::string dir = make_temp_dir();
+    const auto r = run_posviz("export wavelengths --layer 3 --model-config " + kConfigs +
+                              "smollm3-3b.json -o " + dir + "/w.npy");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("--layer: got 3 (layer 3 of smollm3 has no RoPE)"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("a layer with RoPE for the wavelengths figure: 0-2, 4-6, 8-10, 12-14, "
+                         "16-18, 20-22, 24-26, 28-30, 32-34"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("--encoding"), std::string::npos) << r.err;
+    EXPECT_FALSE(testing::file_exists(dir + "/w.npy"));
+    // EXAONE 4's full-attention layers are all NoPE (layer_types LLLG): --layer-type full is
+    // named, with the layer it chose; a picture is refused the same way.
+    const auto full = run_posviz("export wavelengths --layer-type full --model-config " + kConfigs +
+                                 "exaone-4.0-32b.json -o " + dir + "/w.png");
+    EXPECT_EQ(full.status, 2) << full.err;
+    EXPECT_NE(full.err.find("--layer-type: got full (layer 3 of exaone4, its first full layer, "
+                            "has no RoPE)"),
+              std::string::npos)
+        << full.err;
+    EXPECT_NE(full.err.find(": 0-2, 4-6, "), std::string::npos) << full.err;
+    EXPECT_NE(full.err.find("60-62 (choose one with --layer N)"), std::string::npos) << full.err;
+    EXPECT_EQ(full.err.find("--encoding"), std::string::npos) << full.err;
+    EXPECT_FALSE(testing::file_exists(dir + "/w.png"));
+    // A NoPE layer still draws the figures that need no frequencies (scores, as above), and an
+    // explicit --encoding keeps its own refusal.
+    const std::string smollm3 = " --model-config " + kConfigs + "smollm3-3b.json";
+    const auto explicit_nope = run_posviz("export wavelengths --encoding nope --layer 3" + smollm3 +
+                                          " -o " + dir + "/w.npy");
+    EXPECT_EQ(explicit_nope.status, 2);
+    EXPECT_NE(explicit_nope.err.find("--encoding: got nope"), std::string::npos)
+        << explicit_nope.err;
+}
+
+TEST(CliModels, BadLayerFieldsAreRefusedThroughTheBinary) {
+    // The library refuses these (HfConfigRules.RejectsBadNewFields); through the binary: exit 2,
+    // the field named with its value and what is allowed, and nothing written.
+    const std::string dir = make_temp_dir();
+    const std::pair<std::string, std::string> cases[] = {
+        // MLA: RoPE turns dims in pairs, so qk_rope_head_dim must be even.
+        {R"({"model_type": "deepseek_v3", "hidden_size": 1024, "num_attention_heads": 8,
+             "qk_rope_head_dim": 33})",
+         "qk_rope_head_dim: got 33; expected an even number"},
+        // SmolLM3Config keeps no_rope_layers as given: one flag per layer, 4 here.
+        {R"({"model_type": "smollm3", "num_hidden_layers": 4, "hidden_size": 64,
+             "num_attention_heads": 4, "no_rope_layers": [1, 1, 0]})",
+         "no_rope_layers: got 3 entries; expected 4 entries, one per layer"},
+        // A 256 / 2 = 128-dim head turns 64 pairs; 16 + 24 + 16 = 56.
+        {R"({"model_type": "qwen2_5_vl", "hidden_size": 256, "num_attention_heads": 2,
+             "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 16]}})",
+         "rope_scaling.mrope_section: got [16,24,16] (56 pairs); expected sections adding up to "
+         "rotary_dim / 2 = 64 pairs"},
+    };
+    for (const auto& [config, message] : cases) {
+        std::ofstream(dir + "/config.json") << config;
+        const auto r = run_posviz("export wavelengths --model-config " + dir + "/config.json -o " +
+                                  dir + "/w.npy");
+        EXPECT_EQ(r.status, 2) << config << "\n" << r.err;
+        EXPECT_NE(r.err.find(message), std::string::npos) << config << "\n" << r.err;
+        EXPECT_FALSE(testing::file_exists(dir + "/w.npy")) << config;
+    }
+}
+
 // A float32 little-endian, as safetensors stores F32.
 std::string f32(double value) {
     const uint32_t bits = std::bit_cast<uint32_t>(float(value));

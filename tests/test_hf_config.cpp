@@ -276,9 +276,10 @@ TEST(HfConfig, RejectsBadConfigs) {
                        "rope_scaling.rope_type");
     EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_scaling": {"rope_type": "warp"})")),
                        "rope_scaling.rope_type");
+    // rope_type wins over the legacy type (rope_config_validation): linear, which needs a factor.
     EXPECT_INPUT_ERROR(
         read_hf_config(bad(R"("rope_scaling": {"rope_type": "linear", "type": "dynamic"})")),
-        "rope_scaling.type");
+        "rope_scaling.factor");
     EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_scaling": {"rope_type": "linear"})")),
                        "rope_scaling.factor");
     EXPECT_INPUT_ERROR(

@@ -254,6 +254,93 @@ TEST(HfConfigModels, Falcon7bInstructIsRopeWithFalconConfigDefaults) {
     for (int i = 0; i < 32; ++i) EXPECT_DOUBLE_EQ(t[i], plain(1e4, i, 64)) << i;
 }
 
+TEST(HfConfigModels, Glm45RotatesHalfOfEachHeadWithRotateHalfPairs) {
+    // glm-4.5.json: "model_type": "glm4_moe", "head_dim": 128, "partial_rotary_factor": 0.5,
+    // "rope_theta": 1000000, "rope_scaling": null, "num_hidden_layers": 92 (no layer_types, no
+    // sliding_window), "max_position_embeddings": 131072.
+    const ModelPositions m = model("glm-4.5.json");
+    EXPECT_EQ(m.model_type, "glm4_moe");
+    EXPECT_EQ(m.kind, PositionKind::Rope);
+    ASSERT_EQ(m.num_layers, 92);
+    EXPECT_EQ(m.max_position_embeddings, 131072);
+    EXPECT_EQ(m.training_length, 0);  // no scaling, no original_max_position_embeddings
+    ASSERT_EQ(m.ropes.size(), 1u);
+    for (int i = 0; i < 92; ++i) {
+        EXPECT_EQ(m.layers[i].kind, PositionKind::Rope) << i;
+        EXPECT_EQ(m.layers[i].attention, AttentionKind::Full) << i;
+    }
+    const RopeScheme& r = m.ropes[0];
+    EXPECT_EQ(r.head_dim, 128);
+    EXPECT_EQ(r.rotary_dim, 64);  // int(head_dim · partial_rotary_factor) = int(128 · 0.5)
+    EXPECT_EQ(r.base, 1e6);
+    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
+    // Glm4MoeAttention (modeling_glm4_moe.py apply_rotary_pos_emb): q[..., :rotary_dim] turned
+    // with rotate_half, so pair i is dims (i, i + 32); the other 64 dims pass through.
+    EXPECT_EQ(r.style, RopeStyle::Half);
+    EXPECT_EQ(r.encoding().rotary_dim(), 64);
+    EXPECT_EQ(r.encoding().pair_first_dim(3), 3);
+    EXPECT_EQ(r.encoding().pair_second_dim(3), 35);
+    // _compute_default_rope_parameters: dim = 64, θ_i = 1e6^(-2i/64), 32 pairs. Wavelengths 2π/θ_i
+    // run from 2π (pair 0) to 2π·10^(6·62/64) (pair 31).
+    const Vector t = theta(r);
+    ASSERT_EQ(t.size(), 32);
+    for (int i = 0; i < 32; ++i) EXPECT_DOUBLE_EQ(t[i], plain(1e6, i, 64)) << i;
+    EXPECT_NEAR(2 * pi / t[0], 2 * pi, 1e-12);
+    const double longest = 2 * pi * std::pow(10.0, 6 * 62.0 / 64);
+    EXPECT_NEAR(2 * pi / t[31], longest, 1e-12 * longest);
+    EXPECT_DOUBLE_EQ(r.encoding().frequencies(1).attention_factor, 1.0);
+}
+
+TEST(HfConfigModels, Llama4MaverickLeavesEveryFourthLayerWithoutRopeAndChunksTheRest) {
+    // llama-4-maverick-17b-128e-text.json (Llama-4-Maverick's text_config): "model_type":
+    // "llama4_text", "head_dim": 128, "rope_theta": 500000.0, "rope_scaling": null,
+    // "attention_chunk_size": 8192, "no_rope_layers": [1, 1, 1, 0] × 12, 48 layers,
+    // "max_position_embeddings": 262144, "attn_temperature_tuning": true.
+    const ModelPositions m = model("llama-4-maverick-17b-128e-text.json");
+    EXPECT_EQ(m.model_type, "llama4_text");
+    EXPECT_EQ(m.kind, PositionKind::Rope);
+    ASSERT_EQ(m.num_layers, 48);
+    EXPECT_EQ(m.max_position_embeddings, 262144);
+    ASSERT_EQ(m.ropes.size(), 1u);
+    // Llama4TextAttention: use_rope = no_rope_layers[layer_idx]. Llama4TextConfig.layer_types:
+    // RoPE layers attend within chunks of attention_chunk_size, NoPE layers to everything.
+    for (int i = 0; i < 48; ++i) {
+        const bool rope = i % 4 != 3;
+        EXPECT_EQ(m.layers[i].kind, rope ? PositionKind::Rope : PositionKind::NoPE) << i;
+        EXPECT_EQ(m.layers[i].attention, rope ? AttentionKind::Chunked : AttentionKind::Full) << i;
+        EXPECT_EQ(m.layers[i].window, rope ? 8192 : 0) << i;
+    }
+    const RopeScheme& r = m.ropes[0];
+    EXPECT_EQ(r.head_dim, 128);
+    EXPECT_EQ(r.rotary_dim, 128);
+    EXPECT_EQ(r.base, 500000.0);
+    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
+    // modeling_llama4.py apply_rotary_emb: view_as_complex(x.reshape(..., -1, 2)) turns pairs
+    // (2i, 2i + 1).
+    EXPECT_EQ(r.style, RopeStyle::Interleaved);
+    EXPECT_EQ(r.encoding().pair_first_dim(5), 10);
+    EXPECT_EQ(r.encoding().pair_second_dim(5), 11);
+    // Llama4TextRotaryEmbedding's default parameters: dim = head_dim = 128,
+    // θ_i = 500000^(-2i/128); the longest wavelength is pair 63's, 2π·500000^(126/128).
+    const Vector t = theta(r);
+    ASSERT_EQ(t.size(), 64);
+    for (int i = 0; i < 64; ++i) EXPECT_DOUBLE_EQ(t[i], plain(500000.0, i, 128)) << i;
+    EXPECT_NEAR(2 * pi / t[0], 2 * pi, 1e-12);
+    const double longest = 2 * pi * std::pow(500000.0, 126.0 / 128);
+    EXPECT_NEAR(2 * pi / t[63], longest, 1e-12 * longest);
+    // No full-attention layer has RoPE: the figures default to the first RoPE layer.
+    EXPECT_EQ(choose_layer(m, -1, ""), 0);
+    EXPECT_EQ(choose_layer(m, -1, "full"), 3);
+    EXPECT_EQ(choose_layer(m, -1, "sliding"), 0);  // chunked counts as local
+    EXPECT_EQ(choose_layer(m, 47, ""), 47);
+    // attn_temperature_tuning: the NoPE layers' position-dependent query scale is noted.
+    const bool tuning_noted =
+        std::any_of(m.notes.begin(), m.notes.end(), [](const std::string& note) {
+            return note.find("attn_temperature_tuning") != std::string::npos;
+        });
+    EXPECT_TRUE(tuning_noted);
+}
+
 // transformers' modeling_mpt.py build_mpt_alibi_tensor, transcribed: pad the head count to a
 // power of two H', slopes 1 / 2^(k·alibi_bias_max/H') for k = 1 … H', and when H < H' take the
 // odd-numbered ones (k = 2, 4, …) first, then the even-numbered, keeping H.

@@ -130,6 +130,64 @@ TEST(HfConfigRules, PerLayerTypeRopeParameters) {
                 1e-16);
 }
 
+TEST(HfConfigRules, PerLayerTypeBlockForNoPELayersIsAccepted) {
+    // standardize_rope_params reads rope_parameters per layer type when its keys are a subset of
+    // layer_types, RoPE or not. Cohere 2 (pattern 4): layers 0-2 slide with RoPE, layer 3 is a
+    // NoPE full-attention layer; its block is accepted and serves no layer.
+    const ModelPositions m = read(R"({"model_type": "cohere2", "num_hidden_layers": 4,
+        "hidden_size": 256, "num_attention_heads": 2, "sliding_window": 512,
+        "rope_parameters": {
+            "sliding_attention": {"rope_type": "default", "rope_theta": 50000.0},
+            "full_attention": {"rope_type": "default", "rope_theta": 50000.0}}})");
+    EXPECT_EQ(kinds(m), (std::vector<PositionKind>{R, R, R, N}));
+    ASSERT_EQ(m.ropes.size(), 1u);
+    const RopeScheme& sliding = m.ropes.at(m.layers.at(0).rope);
+    EXPECT_EQ(sliding.layer_type, "sliding_attention");
+    EXPECT_EQ(sliding.base, 50000.0);
+    EXPECT_EQ(sliding.style, RopeStyle::Interleaved);
+    // θ_1 of a 128-dim head (256 / 2 heads): 50000^(-2/128).
+    EXPECT_DOUBLE_EQ(sliding.encoding().frequencies(1).inverse_frequencies[1],
+                     std::pow(50000.0, -2.0 / 128));
+    // The NoPE layers' block is still checked, and a layer type the model lacks is refused.
+    EXPECT_INPUT_ERROR(read(R"({"model_type": "cohere2", "num_hidden_layers": 4,
+        "hidden_size": 256, "num_attention_heads": 2, "sliding_window": 512,
+        "rope_parameters": {"sliding_attention": {"rope_type": "default"},
+                            "full_attention": {"rope_type": "linear"}}})"),
+                       "rope_parameters.full_attention.factor");
+    EXPECT_INPUT_ERROR(read(R"({"model_type": "cohere2", "num_hidden_layers": 4,
+        "hidden_size": 256, "num_attention_heads": 2, "sliding_window": 512,
+        "rope_parameters": {"sliding_attention": {"rope_type": "default"},
+                            "chunked_attention": {"rope_type": "default"}}})"),
+                       "rope_parameters.chunked_attention");
+}
+
+TEST(HfConfigRules, RopeTypeWinsOverTheLegacyType) {
+    // modeling_rope_utils.py rope_config_validation reads rope_scaling.get("rope_type",
+    // rope_scaling.get("type", "default")); transformers 5's standardize_rope_params the same.
+    // The legacy "type" is not read when rope_type is there.
+    const ModelPositions vl = read(R"({"model_type": "qwen2_5_vl", "hidden_size": 256,
+        "num_attention_heads": 2, "rope_theta": 1000000.0, "rope_scaling": {"type": "mrope",
+        "rope_type": "default", "mrope_section": [16, 24, 24]}})");
+    const RopeScheme& r = vl.ropes.at(0);
+    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
+    EXPECT_EQ(r.mrope_section, (std::vector<int>{16, 24, 24}));  // 64 pairs = 128 / 2
+    // Default frequencies of a 128-dim head: θ_1 = 1e6^(-2/128).
+    EXPECT_DOUBLE_EQ(r.encoding().frequencies(1).inverse_frequencies[1], std::pow(1e6, -2.0 / 128));
+    // Even when the two disagree: rope_type linear ×4 is read, type yarn ignored.
+    const ModelPositions llama = read(R"({"model_type": "llama", "hidden_size": 64,
+        "num_attention_heads": 4, "rope_scaling": {"type": "yarn", "rope_type": "linear",
+        "factor": 4.0}})");
+    EXPECT_EQ(llama.ropes.at(0).scaling.type, RopeScalingType::Linear);
+    EXPECT_EQ(llama.ropes.at(0).scaling.factor, 4.0);
+    // θ_1 of a 16-dim head: 10000^(-2/16) / 4.
+    EXPECT_DOUBLE_EQ(llama.ropes.at(0).encoding().frequencies(1).inverse_frequencies[1],
+                     std::pow(10000.0, -2.0 / 16) / 4);
+    // Only "type": still read, as before transformers 4.43.
+    const ModelPositions legacy = read(R"({"model_type": "llama", "hidden_size": 64,
+        "num_attention_heads": 4, "rope_scaling": {"type": "linear", "factor": 2.0}})");
+    EXPECT_EQ(legacy.ropes.at(0).scaling.type, RopeScalingType::Linear);
+}
+
 TEST(HfConfigRules, GemmaTwoAlternatesAndQwenSlidesFromMaxWindowLayers) {
     const ModelPositions gemma2 = read(R"({"model_type": "gemma2", "num_hidden_layers": 4,
         "hidden_size": 64, "num_attention_heads": 1, "head_dim": 16})");

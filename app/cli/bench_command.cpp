@@ -87,8 +87,8 @@ void add_bench_command(CLI::App& app, int& exit_status) {
         if (cmd->got_subcommand("latency")) return;
         if (args->scene.figure.empty())
             throw InputError("FIGURE", "", "a figure (see posviz list), or latency");
-        apply_rope_scaling_options(args->rope_flags, args->scene);
-        run_bench(*args);
+        const NopeLayerChoice nope = apply_rope_scaling_options(args->rope_flags, args->scene);
+        name_nope_layer(nope, args->scene.figure, [&] { run_bench(*args); });
     });
 }
 

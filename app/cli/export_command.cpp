@@ -115,8 +115,8 @@ void add_export_command(CLI::App& app) {
                 "--preset", args->presets.front(),
                 "no --preset but with `export storyline` (the PDF handout of presets)");
         args->resolution_given = resolution->count() > 0;
-        apply_rope_scaling_options(args->rope_flags, args->scene);
-        run_export(*args);
+        const NopeLayerChoice nope = apply_rope_scaling_options(args->rope_flags, args->scene);
+        name_nope_layer(nope, args->scene.figure, [&] { run_export(*args); });
     });
 }
 

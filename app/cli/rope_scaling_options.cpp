@@ -19,12 +19,57 @@ void require_finite_positive(const char* option, double value) {
         throw InputError(option, std::to_string(value), "a finite number greater than 0");
 }
 
+// The layers with RoPE as runs, e.g. "0-2, 4-6, 8".
+std::string rope_layer_runs(const ModelPositions& m) {
+    std::string runs;
+    const int n = int(m.layers.size());
+    for (int i = 0; i < n; ++i) {
+        if (m.layers[i].kind != PositionKind::Rope) continue;
+        int last = i;
+        while (last + 1 < n && m.layers[last + 1].kind == PositionKind::Rope) ++last;
+        if (!runs.empty()) runs += ", ";
+        runs += std::to_string(i);
+        if (last > i) {
+            runs += '-';
+            runs += std::to_string(last);
+        }
+        i = last;
+    }
+    return runs;
+}
+
 // The model's encoding in the scene; notes (several schemes, a NoPE layer) go to stderr.
-void apply_model(const RopeScalingFlags& f, Scene& scene) {
+NopeLayerChoice apply_model(const RopeScalingFlags& f, Scene& scene) {
     ModelChoice choice{f.model_config, f.model_dir, given(f, "--layer") ? f.layer : -1,
                        f.layer_type, given(f, "--encoding")};
-    for (const std::string& note : apply_model_to_scene(choice, scene).notes)
+    const AppliedModel applied = apply_model_to_scene(choice, scene);
+    for (const std::string& note : applied.notes)
         std::fprintf(stderr, "posviz: %s\n", note.c_str());
+
+    NopeLayerChoice nope;
+    const ModelPositions& m = applied.model;
+    if (choice.keep_encoding || m.layers[applied.layer].kind != PositionKind::NoPE) return nope;
+    // Strings appended piece by piece: GCC 12 warns falsely (-Wrestrict) on some "…" + … chains.
+    nope.layer = "layer ";
+    nope.layer += std::to_string(applied.layer);
+    nope.layer += " of ";
+    nope.layer += m.text_model_type;
+    nope.rope_layers = rope_layer_runs(m);
+    if (given(f, "--layer")) {
+        nope.option = "--layer";
+        nope.value = std::to_string(f.layer);
+    } else if (given(f, "--layer-type")) {
+        nope.option = "--layer-type";
+        nope.value = f.layer_type;
+        nope.layer += ", its first ";
+        nope.layer += f.layer_type;
+        nope.layer += " layer,";
+    } else {
+        // The default choice falls on a NoPE layer only when no layer has RoPE.
+        nope.option = f.model_dir.empty() ? "--model-config" : "--model";
+        nope.value = f.model_dir.empty() ? f.model_config : f.model_dir;
+    }
+    return nope;
 }
 
 }  // namespace
@@ -65,7 +110,7 @@ void add_rope_scaling_options(CLI::App& cmd, RopeScalingFlags& f) {
                    "yarn/longrope attention factor override");
 }
 
-void apply_rope_scaling_options(const RopeScalingFlags& f, Scene& scene) {
+NopeLayerChoice apply_rope_scaling_options(const RopeScalingFlags& f, Scene& scene) {
     const bool model = !f.model_config.empty() || !f.model_dir.empty();
     if (!model && (given(f, "--layer") || given(f, "--layer-type")))
         throw InputError(given(f, "--layer") ? "--layer" : "--layer-type",
@@ -73,7 +118,8 @@ void apply_rope_scaling_options(const RopeScalingFlags& f, Scene& scene) {
                          "a model to choose a layer of (--model-config FILE or --model DIR)");
     if (given(f, "--layer") && f.layer < 0)
         throw InputError("--layer", std::to_string(f.layer), "a layer index from 0");
-    if (model) apply_model(f, scene);
+    NopeLayerChoice nope;
+    if (model) nope = apply_model(f, scene);
     RopeScaling& s = scene.rope_scaling;
     if (given(f, "--rope-scaling"))
         s.type = parse_rope_scaling_type(f.rope_scaling, "--rope-scaling");
@@ -124,6 +170,33 @@ void apply_rope_scaling_options(const RopeScalingFlags& f, Scene& scene) {
     // A scaling set by flags alone: errors about its missing fields name the flag, e.g.
     // "--rope-scaling.original_max_position_embeddings" (set it with --original-max-pos).
     if (!model) s.block = "--rope-scaling";
+    return nope;
+}
+
+void name_nope_layer(const NopeLayerChoice& nope, const std::string& figure,
+                     const std::function<void()>& compute) {
+    try {
+        compute();
+    } catch (const InputError& error) {
+        // Only the figure's refusal of the encoding the model chose: --encoding was not given.
+        if (nope.option.empty() || error.option != "--encoding") throw;
+        std::string value = nope.value;
+        value += " (";
+        value += nope.layer;
+        value += " has no RoPE)";
+        std::string allowed = nope.rope_layers.empty() ? "a model with RoPE" : "a layer with RoPE";
+        allowed += " for the ";
+        allowed += figure;
+        allowed += " figure";
+        if (nope.rope_layers.empty()) {
+            allowed += " (no layer of this model has RoPE)";
+        } else {
+            allowed += ": ";
+            allowed += nope.rope_layers;
+            if (nope.option != "--layer") allowed += " (choose one with --layer N)";
+        }
+        throw InputError(nope.option, value, allowed);
+    }
 }
 
 }  // namespace posviz

@@ -170,6 +170,9 @@ struct Figure {
     int rows = 1, cols = 1;
     std::vector<Panel> panels;  // row-major, rows·cols of them (fewer leaves cells empty)
     std::optional<Colorbar> colorbar;
+    // Compared maps whose point is how their ranges differ (ALiBi's heads, one slope each) share
+    // one colour scale unless told otherwise (core/figures/colour_scale.h).
+    bool prefer_shared_scale = false;
     // The size it was designed for, in inches; exports use it unless told otherwise.
     double width_in = 6.4, height_in = 4.8;
 };

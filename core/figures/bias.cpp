@@ -104,6 +104,9 @@ Figure all_heads_figure(const Scene& scene, const Text& t) {
         matrix.heatmap->masked_label = t("masked (−∞)", "已屏蔽（−∞）");
         figure.panels.push_back(std::move(matrix));
     }
+    // One colour scale for every head (unless --scale per-panel): that the later heads' smaller
+    // slopes barely bias is what the picture shows.
+    figure.prefer_shared_scale = true;
     figure.title = t("ALiBi: every head's bias", "ALiBi：每个头的偏置");
     figure.subtitle =
         join_parts({scene_sizes(scene), "b = −slopeₕ·|m − n|, H = " + std::to_string(scene.heads) +

@@ -58,8 +58,9 @@ double largest_abs(const Heatmap& h) {
     return std::max(std::abs(r.min), std::abs(r.max));
 }
 
-bool share_scale(const std::vector<Heatmap*>& maps, ColourScale scale) {
+bool share_scale(const Figure& figure, const std::vector<Heatmap*>& maps, ColourScale scale) {
     if (scale != ColourScale::Auto) return scale == ColourScale::Shared;
+    if (figure.prefer_shared_scale) return true;
     double smallest = INFINITY, largest = 0.0;
     for (const Heatmap* h : maps) {
         smallest = std::min(smallest, largest_abs(*h));
@@ -126,7 +127,7 @@ void apply_colour_options(Figure& figure, const FigureOptions& options, bool com
         for (Heatmap* h : maps) fix_limits(*h, options);
     if (compares && maps.size() >= 2 && !figure.colorbar) {
         const Text t{options.lang};
-        const bool shared = share_scale(maps, options.scale);
+        const bool shared = share_scale(figure, maps, options.scale);
         if (shared) share(figure, maps);
         figure.subtitle = join_parts(
             {figure.subtitle, shared ? t("shared colour scale", "统一色标")

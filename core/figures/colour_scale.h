@@ -8,7 +8,8 @@
 // 4. Figures that compare like with like (scores, bias) with two or more maps: one shared colour
 //    scale and one colour bar (--scale shared), a scale and bar per map (per-panel), or, by
 //    default, shared only when the maps' largest |values| lie within k_shared_scale_ratio of each
-//    other — beyond that the smaller maps would be washed out (ALiBi's −64 beside KERPLE's −2).
+//    other — beyond that the smaller maps would be washed out (ALiBi's −64 beside KERPLE's −2) —
+//    or when the figure prefers one (ALiBi's heads: how far each slope reaches is the point).
 //    The subtitle says which.
 // 5. --colormap replaces every map's colormap.
 #pragma once

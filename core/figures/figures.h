@@ -2,8 +2,9 @@
 // One builder per figure name; build_figure dispatches on scene.figure. Every title and label
 // exists in English and Simplified Chinese (options.lang "zh").
 //
-// --compare: `scores` lays the listed encodings side by side with shared colour limits; `bias`
-// one bias matrix per listed encoding and their curves overlaid; `wavelengths` and `decay` overlay
+// --compare: `scores` lays the listed encodings side by side (one colour scale for them where their
+// ranges allow, core/figures/colour_scale.h); `bias` one bias matrix per listed encoding and their
+// curves overlaid; `wavelengths` and `decay` overlay
 // one curve per entry, where an entry is either a number (a base for the scene's encoding, e.g.
 // 10000,500000) or an encoding name (sinusoidal, rope, xpos). The listed encodings replace
 // --encoding there; every other figure refuses --compare (InputError("--compare")).

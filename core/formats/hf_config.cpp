@@ -130,11 +130,13 @@ std::string join(const std::set<std::string>& names) {
     return s;
 }
 
-// The layer type a scheme must serve in a per-layer-type rope_parameters block.
-std::set<std::string> rope_layer_types(const std::vector<LayerPositions>& layers) {
+// The layer types a scheme must serve in a per-layer-type rope_parameters block (those with RoPE
+// layers), or, with rope_only false, every layer type of the model.
+std::set<std::string> layer_types(const std::vector<LayerPositions>& layers, bool rope_only) {
     std::set<std::string> types;
     for (const LayerPositions& l : layers)
-        if (l.kind == PositionKind::Rope) types.insert(hf::layer_type_name(l.attention));
+        if (!rope_only || l.kind == PositionKind::Rope)
+            types.insert(hf::layer_type_name(l.attention));
     return types;
 }
 
@@ -160,7 +162,7 @@ void read_ropes(const Block& m, const Family* f, ModelPositions& p) {
                 throw InputError(m.field("rope_parameters." + key), shown(value),
                                  "an object with that layer type's RoPE parameters");
         }
-    const std::set<std::string> types = rope_layer_types(p.layers);
+    const std::set<std::string> types = layer_types(p.layers, true);
     const bool local_theta = f && f->local_theta != hf::LocalTheta::None && !per_type;
 
     std::vector<std::string> labels;  // the scheme of each layer type; "" serves all
@@ -168,12 +170,17 @@ void read_ropes(const Block& m, const Family* f, ModelPositions& p) {
         labels.assign(types.begin(), types.end());
     else if (!types.empty())
         labels = {""};
+    // standardize_rope_params takes the per-layer-type form when the block's keys are a subset of
+    // layer_types ("Case 2"), whether or not those layers apply RoPE: a block for Cohere 2's NoPE
+    // full-attention layers is accepted. Such a block serves no layer; it is still read (below),
+    // so that its values are checked as validate_rope checks every block.
+    const std::set<std::string> all_types = layer_types(p.layers, false);
     if (per_type)
         for (const auto& [key, value] : parameters->items())
-            if (!value.is_object() || !types.count(key))
+            if (!value.is_object() || !all_types.count(key))
                 throw InputError(
                     m.field("rope_parameters." + key), shown(value),
-                    "one object per layer type with RoPE in this model (" + join(types) + ")");
+                    "one object per layer type of this model (" + join(all_types) + ")");
 
     for (const std::string& label : labels) {
         if (per_type) {
@@ -208,6 +215,17 @@ void read_ropes(const Block& m, const Family* f, ModelPositions& p) {
                                       .layer_type = label}));
         }
     }
+    if (per_type)
+        for (const auto& [key, value] : parameters->items()) {
+            if (types.count(key)) continue;
+            const Block unused{value, m.field("rope_parameters." + key) + "."};
+            hf::read_rope_scheme({.model = m,
+                                  .family = f,
+                                  .params = unused,
+                                  .params_hold_theta = true,
+                                  .theta_key = "",
+                                  .layer_type = key});
+        }
     for (LayerPositions& l : p.layers) {
         if (l.kind != PositionKind::Rope) continue;
         for (int k = 0; k < int(labels.size()); ++k)

@@ -19,6 +19,9 @@ const std::vector<Family>& families() {
         const char* llama_sizes = R"({"hidden_size": 4096, "num_attention_heads": 32,
                                       "num_hidden_layers": 32, "max_position_embeddings": 2048})";
         f.push_back({.types = {"llama"}, .defaults = llama_sizes});
+        // glm4_moe (GLM-4.5) among them: Glm4MoeAttention's apply_rotary_pos_emb
+        // (modeling_glm4_moe.py) turns q[..., :rotary_dim] with rotate_half, where GLM-4 (glm,
+        // glm4 below) interleaves.
         f.push_back({.types = {"granite",         "olmo",         "olmo2",      "olmo3",
                                "internlm2",       "stablelm",     "persimmon",  "nemotron",
                                "exaone",          "deepseek",     "minicpm",    "hunyuan_v1_dense",
@@ -70,7 +73,8 @@ const std::vector<Family>& families() {
         f.push_back({.types = {"smollm3"},
                      .defaults = R"({"no_rope_layer_interval": 4})",
                      .rope_layers = RopeLayers::NoRopeList});
-        // Llama4TextConfig; Llama 4 applies RoPE as a complex product of (2i, 2i+1) pairs.
+        // Llama4TextConfig; Llama 4 applies RoPE as a complex product of (2i, 2i+1) pairs
+        // (modeling_llama4.py apply_rotary_emb: view_as_complex(x.reshape(..., -1, 2))).
         f.push_back({.types = {"llama4_text"},
                      .defaults = R"({"hidden_size": 5120, "num_hidden_layers": 48,
                                      "num_attention_heads": 40, "head_dim": 128,

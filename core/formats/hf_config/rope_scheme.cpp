@@ -110,12 +110,13 @@ void read_dims(const RopeSource& s, const std::optional<Block>& theta_params, Ro
 void read_scaling(const Block& b, int top_original, const std::string& model_type, RopeScheme& r) {
     RopeScaling& s = r.scaling;
     s.block = b.prefix.substr(0, b.prefix.size() - 1);  // errors name rope_parameters.* too
-    const json* rope_type = b.find("rope_type");
-    const json* legacy_type = b.find("type");  // the key before transformers 4.43
-    if (rope_type && legacy_type && *rope_type != *legacy_type)
-        throw InputError(b.field("type"), shown(*legacy_type),
-                         "the same as rope_type (" + shown(*rope_type) + ") when both are given");
-    const std::string type_key = rope_type || !legacy_type ? "rope_type" : "type";
+    // "type" is the key before transformers 4.43. When both are written, rope_type wins and type
+    // is not read at all: modeling_rope_utils.py rope_config_validation takes
+    // rope_scaling.get("rope_type", rope_scaling.get("type", "default")), and transformers 5's
+    // RotaryEmbeddingConfigMixin.standardize_rope_params rope_parameters.setdefault("rope_type",
+    // rope_parameters.get("type", "default")). Configs re-saved by transformers keep the old key
+    // beside the new one: {"type": "mrope", "rope_type": "default", "mrope_section": [...]}.
+    const std::string type_key = b.find("rope_type") || !b.find("type") ? "rope_type" : "type";
     // transformers 5 fills in rope_type "default" when a rope_parameters block has none.
     const json* type = b.find(type_key);
     std::string name = "default";
