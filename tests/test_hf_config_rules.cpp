@@ -98,6 +98,28 @@ TEST(HfConfigRules, LlavaTextConfigFallsBackOnLlamaConfigDefaults) {
     EXPECT_EQ(m.ropes.at(0).base, 10000.0);
 }
 
+// Config classes whose default is partial rotary: a file that leaves the key out gets it.
+// GPT-NeoX 0.25 of a 96-dim head (6144/64) turns 24 dims; StableLM 0.25 of 80 (2560/32) turns 20;
+// Nemotron 0.5 of 128 turns 64. A rotary_pct in the file wins.
+TEST(HfConfigRules, PartialRotaryDefaultsOfTheConfigClasses) {
+    struct Case {
+        const char* type;
+        int hidden, heads, rotary;
+    };
+    for (const Case c : {Case{"gpt_neox", 6144, 64, 24}, Case{"stablelm", 2560, 32, 20},
+                         Case{"nemotron", 6144, 48, 64}}) {
+        const ModelPositions m = read(
+            std::string(R"({"model_type": ")") + c.type + R"(", "hidden_size": )" +
+            std::to_string(c.hidden) + R"(, "num_attention_heads": )" + std::to_string(c.heads) +
+            R"(, "num_hidden_layers": 2, "max_position_embeddings": 2048})");
+        EXPECT_EQ(m.ropes.at(0).rotary_dim, c.rotary) << c.type;
+    }
+    const ModelPositions full = read(R"({"model_type": "gpt_neox", "hidden_size": 512,
+        "num_attention_heads": 8, "num_hidden_layers": 2, "max_position_embeddings": 2048,
+        "rotary_pct": 1.0})");
+    EXPECT_EQ(full.ropes.at(0).rotary_dim, 64);
+}
+
 TEST(HfConfigRules, Cohere2RopeOnlyInSlidingLayers) {
     // Cohere2Config: sliding_window_pattern 4 → full where (i + 1) % 4 == 0; RoPE in sliding
     // layers only; interleaved pairs.
@@ -225,6 +247,16 @@ TEST(HfConfigRules, MlaScalesAndPairings) {
     EXPECT_EQ(k.qk_head_dim, 32 + 128);  // DeepseekV3Config's qk_nope_head_dim default 128
     EXPECT_NEAR(k.encoding().frequencies(1).attention_factor,
                 (0.1 * std::log(4.0) + 1) / (0.05 * std::log(4.0) + 1), 1e-15);
+}
+
+// A family posviz does not list, built on DeepSeek's MLA code: interleaved pairs on the
+// qk_rope_head_dim part, as the listed MLA families.
+TEST(HfConfigRules, UnlistedMlaFamilyInterleaves) {
+    const ModelPositions m = read(R"({"model_type": "deepseek_v32", "hidden_size": 2048,
+        "num_attention_heads": 16, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128,
+        "num_hidden_layers": 2, "max_position_embeddings": 4096, "rope_theta": 10000})");
+    EXPECT_EQ(m.ropes.at(0).style, RopeStyle::Interleaved);
+    EXPECT_EQ(m.ropes.at(0).rotary_dim, 64);
 }
 
 TEST(HfConfigRules, GptJRotaryDimAndGlmHalfInterleaved) {

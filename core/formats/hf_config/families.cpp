@@ -22,12 +22,17 @@ const std::vector<Family>& families() {
         // glm4_moe (GLM-4.5) among them: Glm4MoeAttention's apply_rotary_pos_emb
         // (modeling_glm4_moe.py) turns q[..., :rotary_dim] with rotate_half, where GLM-4 (glm,
         // glm4 below) interleaves.
-        f.push_back({.types = {"granite",         "olmo",         "olmo2",      "olmo3",
-                               "internlm2",       "stablelm",     "persimmon",  "nemotron",
-                               "exaone",          "deepseek",     "minicpm",    "hunyuan_v1_dense",
-                               "qwen3_next",      "ministral",    "ministral3", "glm4_moe",
-                               "gemma",           "gpt_oss",      "gpt_neox",   "qwen2_vl_text",
-                               "qwen2_5_vl_text", "qwen3_vl_text"}});
+        f.push_back(
+            {.types = {"granite", "olmo", "olmo2", "olmo3", "internlm2", "exaone", "deepseek",
+                       "minicpm", "hunyuan_v1_dense", "qwen3_next", "ministral", "ministral3",
+                       "gemma", "gpt_oss", "qwen2_vl_text", "qwen2_5_vl_text", "qwen3_vl_text"}});
+        // Partial rotary by default (the config classes' __init__): GPTNeoXConfig rotary_pct
+        // 0.25 (the key its configs write; a partial_rotary_factor in the file still wins),
+        // StableLmConfig 0.25, PersimmonConfig, NemotronConfig and Glm4MoeConfig 0.5.
+        f.push_back({.types = {"gpt_neox"}, .defaults = R"({"rotary_pct": 0.25})"});
+        f.push_back({.types = {"stablelm"}, .defaults = R"({"partial_rotary_factor": 0.25})"});
+        f.push_back({.types = {"persimmon", "nemotron", "glm4_moe"},
+                     .defaults = R"({"partial_rotary_factor": 0.5})"});
         f.push_back(
             {.types = {"mistral", "mixtral", "phi3", "starcoder2"}, .schedule = AllSliding});
         // PhiConfig: partial_rotary_factor 0.5 by default.

@@ -190,7 +190,11 @@ RopeScheme read_rope_scheme(const RopeSource& src) {
     RopeScheme r;
     r.layer_type = src.layer_type;
     r.style = src.family ? src.family->style : RopeStyle::Half;
-    // DeepseekV3Config.rope_interleave (default true): false keeps transformers' rotate_half.
+    // An unknown family with multi-head latent attention is built on DeepSeek's code (DeepSeek
+    // V3.2, Kimi Linear, …), whose weights are laid out for its interleaved pairs.
+    if (!src.family && m.find("qk_rope_head_dim"))
+        r.style = RopeStyle::Interleaved;  // DeepseekV3Config.rope_interleave (default true): false
+                                           // keeps transformers' rotate_half.
     if (auto interleave = m.optional_bool("rope_interleave"))
         r.style = *interleave ? RopeStyle::Interleaved : RopeStyle::Half;
 
