@@ -210,13 +210,15 @@ TEST(CliModels, DescribePrintsTheLayersAndJson) {
     ASSERT_EQ(text.status, 0) << text.err;
     EXPECT_NE(text.out.find("gemma3 (language model: gemma3_text), 34 layers"), std::string::npos)
         << text.out;
-    EXPECT_NE(text.out.find("0-4     sliding 1024  RoPE θ 10000, 256 of 256 dims"),
-              std::string::npos)
-        << text.out;
+    // Five sliding layers and a full one, repeated: a row per kind of layer (34 layers: the
+    // sliding runs 0-4 … 30-33 hold 5·5 + 4 = 29 layers, the full ones 5, 11, …, 29 are 5).
     EXPECT_NE(
-        text.out.find(
-            "5       full          RoPE θ 1000000, 256 of 256 dims, rotate_half pairs, linear ×8"),
+        text.out.find("0-4, 6-10, …, 30-33 (29)  sliding 1024  RoPE θ 10000, 256 of 256 dims"),
         std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("5, 11, …, 29 (5)          full          RoPE θ 1000000, 256 of 256 "
+                            "dims, rotate_half pairs, linear ×8"),
+              std::string::npos)
         << text.out;
     const auto json = run_posviz("describe --json --model-config " + kConfigs + "smollm3-3b.json");
     ASSERT_EQ(json.status, 0) << json.err;

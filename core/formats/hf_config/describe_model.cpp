@@ -1,5 +1,6 @@
 #include "core/formats/hf_config/describe_model.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -102,6 +103,45 @@ std::vector<std::pair<int, int>> runs(const ModelPositions& m) {
             out.push_back({i, i});
     }
     return out;
+}
+
+// The rows of the text table: a run of identical layers a row, except where the layers repeat a
+// short pattern (gpt-oss alternates sliding and full, ModernBERT one full layer in three) and the
+// runs would fill many lines: then one row per kind of layer, listing its runs as "0, 2, …, 22"
+// with their count.
+std::vector<std::pair<std::string, int>> table_rows(const ModelPositions& m) {
+    const std::vector<std::pair<int, int>> all = runs(m);
+    std::vector<std::pair<std::string, int>> rows;
+    const int n = int(m.layers.size());
+    int period = 0;
+    for (int p = 2; all.size() > 6 && p <= 8 && period == 0; ++p) {
+        bool repeats = true;
+        for (int i = 0; i + p < n && repeats; ++i) repeats = same_row(m.layers[i], m.layers[i + p]);
+        if (repeats) period = p;
+    }
+    if (period == 0) {
+        for (auto [first, last] : all) rows.push_back({range_text(first, last), first});
+        return rows;
+    }
+    std::vector<bool> listed(all.size(), false);
+    for (size_t r = 0; r < all.size(); ++r) {
+        if (listed[r]) continue;
+        std::vector<std::string> members;
+        int layers = 0;
+        for (size_t s = r; s < all.size(); ++s) {
+            if (listed[s] || !same_row(m.layers[all[r].first], m.layers[all[s].first])) continue;
+            listed[s] = true;
+            members.push_back(range_text(all[s].first, all[s].second));
+            layers += all[s].second - all[s].first + 1;
+        }
+        std::string text = members.front();
+        if (members.size() > 3)
+            text += ", " + members[1] + ", …, " + members.back();
+        else
+            for (size_t k = 1; k < members.size(); ++k) text += ", " + members[k];
+        rows.push_back({text + " (" + std::to_string(layers) + ")", all[r].first});
+    }
+    return rows;
 }
 
 std::string lengths_text(const ModelPositions& m) {
@@ -240,15 +280,19 @@ std::string describe_model_text(const ModelPositions& m) {
     out += m.num_layers > 0 ? ", " + std::to_string(m.num_layers) + " layers\n" : "\n";
     out += lengths_text(m) + "\n\n";
     std::vector<std::array<std::string, 3>> rows = {{"layers", "attention", "positions"}};
-    for (auto [first, last] : runs(m))
-        rows.push_back({m.num_layers > 0 ? range_text(first, last) : "all",
-                        attention_text(m.layers[first]), describe_layer(m, first)});
+    for (const auto& [layers, first] : table_rows(m))
+        rows.push_back({m.num_layers > 0 ? layers : "all", attention_text(m.layers[first]),
+                        describe_layer(m, first)});
+    // Columns counted in characters, not bytes ("…" is three).
+    auto columns = [](const std::string& s) {
+        return size_t(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+    };
     size_t width[2] = {0, 0};
     for (const auto& row : rows)
-        for (int c = 0; c < 2; ++c) width[c] = std::max(width[c], row[c].size());
+        for (int c = 0; c < 2; ++c) width[c] = std::max(width[c], columns(row[c]));
     for (const auto& row : rows)
-        out += row[0] + std::string(width[0] - row[0].size() + 2, ' ') + row[1] +
-               std::string(width[1] - row[1].size() + 2, ' ') + row[2] + "\n";
+        out += row[0] + std::string(width[0] - columns(row[0]) + 2, ' ') + row[1] +
+               std::string(width[1] - columns(row[1]) + 2, ' ') + row[2] + "\n";
     if (m.has_rope() && m.num_layers > 0) {
         out += "\nFigures show layer ";
         out += std::to_string(choose_layer(m, -1, ""));
