@@ -49,6 +49,29 @@ void settle(FigureJob& job, const FigureRequest& request) {
     job.request(request);
 }
 
+// A long map is previewed: sampled logits come first (in milliseconds), then the full map replaces
+// them and stays.
+TEST(GuiFigureJob, LongMapsArePreviewedThenReplaced) {
+    FigureRequest r = scores_request(4096);
+    r.scene.dim = 64;  // the full map's work well beyond the preview's
+    FigureJob job;
+    bool preview_seen = false;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    do {
+        job.request(r);
+        if (job.figure() && job.computing() &&
+            job.figure()->subtitle.find("preview") != std::string::npos)
+            preview_seen = true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    } while (job.computing() && std::chrono::steady_clock::now() < deadline);
+    job.request(r);
+    EXPECT_TRUE(preview_seen);
+    ASSERT_NE(job.figure(), nullptr);
+    EXPECT_EQ(job.figure()->subtitle.find("preview"), std::string::npos) << job.figure()->subtitle;
+    EXPECT_EQ(job.figure()->panels[0].heatmap->values.rows(), 2048);  // the reduced full map
+    EXPECT_TRUE(job.shows_newest());
+}
+
 TEST(GuiFigureJob, BuildsTheRequestedFigure) {
     FigureJob job;
     EXPECT_EQ(job.figure(), nullptr);

@@ -49,6 +49,10 @@ struct FigureOptions {
     ColourScale scale = ColourScale::Auto;
     std::optional<double> vmin = {}, vmax = {};
     std::optional<ColourNorm> norm = {};
+    // scores logits of L > 2·preview_texels (0: off): a preview of about preview_texels² cells,
+    // the logits at every ⌈L/preview_texels⌉-th position (core/analyses/sampled_logits.h), where
+    // the encoding allows; the GUI shows it while the full map is computed.
+    int preview_texels = 0;
 };
 
 // Throws InputError("FIGURE", ...) for an unknown figure, and InputError naming the option for

@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "core/analyses/block_reduction.h"
+#include "core/analyses/sampled_logits.h"
 #include "core/cancellation.h"
 #include "core/figure_data.h"
 #include "core/figures/builders.h"
@@ -56,7 +57,19 @@ Matrix dense_scores(const Scene& scene, const Encoding& encoding, const Content&
     return values;
 }
 
+namespace {
+
+// The preview's stride, or 0 when this figure gets none (softmax rows need every key).
+long preview_stride(const Scene& scene, const FigureOptions& options) {
+    if (options.preview_texels <= 0 || scene.softmax || options.device_heatmaps) return 0;
+    if (scene.seq_len <= 2L * options.preview_texels) return 0;
+    return (scene.seq_len + options.preview_texels - 1) / options.preview_texels;
+}
+
+}  // namespace
+
 Figure scores_figure(const Scene& scene, const FigureOptions& options) {
+    const long stride = preview_stride(scene, options);
     const bool reduced = scene.seq_len > scene.resolution;
     if (!reduced) check_square_picture_size(scene);
     const Text t{options.lang};
@@ -72,6 +85,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
                              "wavelengths and decay)");
 
     Figure figure;
+    bool previewed = false;
     for (const std::string& name : encodings) {
         throw_if_cancelled();  // a map per encoding; the GPU's cannot stop halfway
         const Encoding encoding = make_encoding(scene, name);
@@ -81,7 +95,14 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
                                                         scene.softmax, scene.resolution)
                 : nullptr;
         Matrix values;
-        if (!device)
+        std::optional<Matrix> preview;
+        if (stride > 0)
+            preview = sampled_logits(encoding, content.queries, content.keys, scene.causal, stride,
+                                     options.single_precision);
+        // A reduced map shows magnitudes: so does its preview.
+        if (preview) values = reduced ? Matrix(preview->cwiseAbs()) : std::move(*preview);
+        previewed = previewed || preview.has_value();
+        if (!device && !preview)
             values = reduced ? reduced_scores(scene, encoding, content, options.scores_backend,
                                               options.single_precision)
                              : dense_scores(scene, encoding, content, options.scores_backend,
@@ -101,7 +122,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
             h.y1 = double(h.device->rows()) - 0.5;
         }
         if (scene.softmax) panel.heatmap->norm = probability_norm(scene.seq_len);
-        if (reduced) {
+        if (reduced || preview) {
             Heatmap& h = *panel.heatmap;
             h.x1 = h.y1 = scene.seq_len - 0.5;  // texels span the positions, not one each
             h.colorbar_label = scene.softmax ? t("max probability per block", "每块最大概率")
@@ -124,8 +145,13 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
                                       ? t("reduced to ", "缩减为 ") + std::to_string(texels) + "×" +
                                             std::to_string(texels) + t(" texels", " 像素块")
                                       : "";
-    figure.subtitle = join_parts({scene_sizes(scene), scene_content(scene, t),
-                                  scene.causal ? t("causal mask", "因果掩码") : "", reduction});
+    const std::string preview =
+        previewed ? t("preview: every ", "预览：每 ") + std::to_string(stride) +
+                        t("th position, computing the full map…", " 个位置取一个，正在计算完整图…")
+                  : "";
+    figure.subtitle =
+        join_parts({scene_sizes(scene), scene_content(scene, t),
+                    scene.causal ? t("causal mask", "因果掩码") : "", reduction, preview});
     figure.cols = int(figure.panels.size());
     figure.width_in = 1.2 + 4.0 * double(figure.panels.size());
     figure.height_in = 4.8;

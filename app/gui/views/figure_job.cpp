@@ -21,9 +21,28 @@ bool same_request(const FigureRequest& a, const FigureRequest& b) {
            a.options.scores_backend == b.options.scores_backend &&
            a.options.device_heatmaps == b.options.device_heatmaps &&
            a.options.single_precision == b.options.single_precision &&
+           a.options.split == b.options.split && a.options.all_heads == b.options.all_heads &&
+           a.options.scale == b.options.scale && a.options.vmin == b.options.vmin &&
+           a.options.vmax == b.options.vmax && a.options.norm == b.options.norm &&
+           a.options.preview_texels == b.options.preview_texels &&
            a.rotation_frame == b.rotation_frame && a.rotation_frames == b.rotation_frames &&
            a.theme == b.theme && same_scene(a.scene, b.scene);
 }
+
+namespace {
+
+// The preview a request gets (FigureJob's progressive refinement), if any: logits only (a
+// softmax row needs every key), computed on the CPU.
+std::optional<FigureRequest> preview_of(const FigureRequest& r) {
+    if (r.scene.figure != "scores" || r.scene.softmax || r.rotation_frame >= 0 ||
+        r.options.device_heatmaps || r.scene.seq_len < FigureJob::k_preview_from)
+        return std::nullopt;
+    FigureRequest preview = r;
+    preview.options.preview_texels = FigureJob::k_preview_texels;
+    return preview;
+}
+
+}  // namespace
 
 FigureOutcome build_requested_figure(const FigureRequest& r) {
     FigureOutcome outcome;
@@ -70,16 +89,30 @@ void FigureJob::request(const FigureRequest& request) {
     collect();
     if (requested_ && same_request(*requested_, request)) return;
     requested_ = request;
+    ++requests_;
+    // The full build first, then its preview: newest first, the preview is taken up first.
+    submit(request, false);
+    if (const std::optional<FigureRequest> preview = preview_of(request))
+        submit(*preview, true);
+    else
+        scheduler_->cancel(preview_key());  // an older preview would only be stale
+}
+
+void FigureJob::submit(const FigureRequest& request, bool preview) {
     auto build = std::make_shared<Build>();
     build->request = request;
+    build->request_index = requests_;
+    build->preview = preview;
     // The worker writes the outcome before it marks the work finished; the job reads it after.
-    build->work = scheduler_->submit(
-        this, [build = build.get()] { build->outcome = build_requested_figure(build->request); });
+    build->work = scheduler_->submit(preview ? preview_key() : this, [build = build.get()] {
+        build->outcome = build_requested_figure(build->request);
+    });
     builds_.push_back(std::move(build));
 }
 
 void FigureJob::cancel() {
     scheduler_->cancel(this);
+    scheduler_->cancel(preview_key());
     requested_.reset();
 }
 
@@ -107,20 +140,28 @@ void FigureJob::collect() {
             ++it;
             continue;
         }
-        // Dropped unrun, cancelled, or older than what is shown: nothing to take.
-        FigureOutcome& outcome = (*it)->outcome;
-        if (build.work->ran && !outcome.cancelled && build.work->sequence > finished_sequence_) {
-            finished_ = build.request;
-            finished_sequence_ = build.work->sequence;
-            error_ = outcome.error;
-            if (outcome.figure) {
-                figure_ = std::move(outcome);
-                pixels_theme_ = build.request.theme;
-                version_ = g_next_version++;
-            }
-        }
+        // Dropped unrun or cancelled: nothing to take.
+        if (build.work->ran && !build.outcome.cancelled) take(**it);
         it = builds_.erase(it);
     }
+}
+
+void FigureJob::take(Build& build) {
+    // Older than what is shown (a full map of this or a later request, or a later preview).
+    if (build.request_index <= finished_index_) return;
+    FigureOutcome& outcome = build.outcome;
+    if (build.preview) {
+        if (build.request_index <= preview_index_ || !outcome.figure) return;
+        preview_index_ = build.request_index;
+    } else {
+        finished_ = build.request;
+        finished_index_ = build.request_index;
+        error_ = outcome.error;
+        if (!outcome.figure) return;
+    }
+    figure_ = std::move(outcome);
+    pixels_theme_ = build.request.theme;
+    version_ = g_next_version++;
 }
 
 }  // namespace posviz::gui

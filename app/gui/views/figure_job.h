@@ -6,6 +6,12 @@
 // a "computing…" note. The new build does not wait for the stale one to stop. Of the builds that
 // finish, a figure replaces the one shown only if it was requested later, so the picture is
 // never older than the newest finished computation.
+//
+// Progressive refinement: a scores map of logits at L ≥ k_preview_from positions (seconds of
+// work on the CPU at L = 8192) is also built as a preview of about k_preview_texels² sampled
+// logits (FigureOptions::preview_texels), under a key of its own so that neither build cancels
+// the other, and ahead of it in the queue (newest first). The preview is shown if it finishes
+// before the full map of its request (or of any later one); the full map always replaces it.
 #pragma once
 
 #include <chrono>
@@ -83,19 +89,30 @@ class FigureJob {
     // is none: what the latency benchmark waits for after each change.
     bool shows_newest() const;
 
+    static constexpr int k_preview_from = 1024;
+    static constexpr int k_preview_texels = 256;
+
   private:
     struct Build {
         FigureRequest request;
         FigureOutcome outcome;  // written by the worker before the work is marked finished
         std::shared_ptr<ScheduledWork> work;
+        uint64_t request_index = 0;  // which request() it serves, counted from 1
+        bool preview = false;
     };
+    void submit(const FigureRequest& request, bool preview);
     void collect();  // takes the finished builds
+    void take(Build& build);
+    // The scheduler key of the previews: another address than the job's own.
+    const void* preview_key() const { return reinterpret_cast<const char*>(this) + 1; }
 
     FigureScheduler* scheduler_;
     std::optional<FigureRequest> requested_;      // the newest request
     std::vector<std::shared_ptr<Build>> builds_;  // submitted, not collected; oldest first
-    std::optional<FigureRequest> finished_;       // the newest finished build's
-    uint64_t finished_sequence_ = 0;              // and its scheduler sequence
+    uint64_t requests_ = 0;                       // request() calls that asked for a new figure
+    std::optional<FigureRequest> finished_;       // the newest finished full build's
+    uint64_t finished_index_ = 0;                 // and its request index
+    uint64_t preview_index_ = 0;                  // the request index of the preview shown
     std::optional<FigureOutcome> figure_;         // the newest successful build
     const Theme* pixels_theme_ = nullptr;
     uint64_t version_ = 0;
