@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/gui/window/glfw_second_window.h"
 #include "app/gui/window/main_loop_wake.h"
 #include "app/gui/window/window.h"
 #include "app/gui/window/window_placement.h"
@@ -118,6 +119,12 @@ class GlfwWindow : public Window {
     }
     void poll_events() override { glfwPollEvents(); }
     void wait_events() override { glfwWaitEvents(); }
+    void wait_events_timeout(double seconds) override { glfwWaitEventsTimeout(seconds); }
+    std::unique_ptr<SecondWindow> open_second_window(const WindowOptions& options,
+                                                     std::string& error) override {
+        return open_glfw_second_window(
+            options, [this](const KeyPress& press) { presses_.push_back(press); }, error);
+    }
     std::vector<KeyPress> take_key_presses() override { return std::exchange(presses_, {}); }
     void set_title(const std::string& title) override {
         if (title == title_) return;  // X round trips only when it changes
