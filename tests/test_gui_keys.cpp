@@ -221,6 +221,21 @@ TEST(GuiKeys, CtrlOOpensAPresetThroughTheFileChooser) {
     EXPECT_TRUE(gui.title_shows("6/10")) << gui.title();
 }
 
+// In lecture mode Tab shows the slide's next figure; ImGui must not also take it to put the
+// keyboard into a slider's text field, where it would hold the slide keys that follow.
+TEST(GuiKeys, TabInLectureModeLeavesTheSlideKeysWorking) {
+    REQUIRE_X();
+    const GuiWindow gui("sinusoidal-matrix");
+    ASSERT_TRUE(gui.found());
+    ASSERT_TRUE(gui.title_shows("3/10")) << gui.title();
+    gui.tap("F11 Tab Tab Tab");
+    gui.tap("Next");
+    EXPECT_TRUE(gui.title_shows("4/10")) << gui.title();
+    gui.tap("Tab shift+Tab Next");
+    EXPECT_TRUE(gui.title_shows("5/10")) << gui.title();
+    gui.tap("Escape");
+}
+
 // N opens the speaker notes in a window of their own (for the lecturer's screen), titled so and
 // with the slide's number; the slide keys still work and the notes follow; N again closes it.
 TEST(GuiKeys, NOpensTheSpeakerNotesWindow) {

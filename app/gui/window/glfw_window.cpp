@@ -158,6 +158,11 @@ class GlfwWindow : public Window {
     static void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
         auto* self = static_cast<GlfwWindow*>(glfwGetWindowUserPointer(window));
         if (action != GLFW_RELEASE) self->presses_.push_back({key, mods});
+        // Tab is lecture mode's next-figure key (key_commands.h). ImGui 1.86 would also take a
+        // Tab pressed while no field is being typed in to put the keyboard into the window's
+        // first field, which would then hold every slide key: it gets Tab only while a field has
+        // the keyboard (releases always pass, so that no key stays down in ImGui).
+        if (key == GLFW_KEY_TAB && action != GLFW_RELEASE && !ImGui::GetIO().WantTextInput) return;
         if (action == GLFW_PRESS) self->pressed_since_frame_ = true;
         // Once a key went down since the last frame, every release waits for the frame after
         // the next, so that ImGui sees a frame with that key down together with the keys that
