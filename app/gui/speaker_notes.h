@@ -36,6 +36,8 @@ class SpeakerNotesWindow {
     std::string styled_for_;
     int next_index_ = -1;  // the slide the next titles were read from
     std::string next_title_en_, next_title_zh_;
+    std::string wrapped_, wrapped_from_;  // the notes with their line breaks, for a width
+    float wrapped_width_ = 0.0f;
 };
 
 // "0:07", "12:34", "1:02:03".
