@@ -105,6 +105,7 @@ class GuiWindow {
     // Each key pressed and released at once, 12 ms before the next: a clicker's taps.
     void tap(const std::string& keys) const { shell("xdotool key --delay 12 " + keys); }
     pid_t pid() const { return pid_; }
+    const std::string& id() const { return id_; }
 
   private:
     pid_t pid_ = -1;
@@ -218,6 +219,48 @@ TEST(GuiKeys, CtrlOOpensAPresetThroughTheFileChooser) {
     EXPECT_TRUE(gui.title_shows("5/10", 20.0)) << gui.title();
     gui.tap("Next");  // the chooser is closed: the slide keys work again
     EXPECT_TRUE(gui.title_shows("6/10")) << gui.title();
+}
+
+// In lecture mode Tab shows the slide's next figure; ImGui must not also take it to put the
+// keyboard into a slider's text field, where it would hold the slide keys that follow.
+TEST(GuiKeys, TabInLectureModeLeavesTheSlideKeysWorking) {
+    REQUIRE_X();
+    const GuiWindow gui("sinusoidal-matrix");
+    ASSERT_TRUE(gui.found());
+    ASSERT_TRUE(gui.title_shows("3/10")) << gui.title();
+    gui.tap("F11 Tab Tab Tab");
+    gui.tap("Next");
+    EXPECT_TRUE(gui.title_shows("4/10")) << gui.title();
+    gui.tap("Tab shift+Tab Next");
+    EXPECT_TRUE(gui.title_shows("5/10")) << gui.title();
+    gui.tap("Escape");
+}
+
+// N opens the speaker notes in a window of their own (for the lecturer's screen), titled so and
+// with the slide's number; the slide keys still work and the notes follow; N again closes it.
+TEST(GuiKeys, NOpensTheSpeakerNotesWindow) {
+    REQUIRE_X();
+    const GuiWindow gui("sinusoidal-waves");
+    ASSERT_TRUE(gui.found());
+    ASSERT_TRUE(gui.title_shows("2/10")) << gui.title();
+    const auto notes_window = [] {
+        return shell("xdotool search --onlyvisible --name '^Speaker notes' 2>/dev/null | head -1");
+    };
+    EXPECT_TRUE(notes_window().empty());
+    gui.tap("n");
+    std::string notes;
+    ASSERT_TRUE(eventually([&] { return !(notes = notes_window()).empty(); }));
+    EXPECT_NE(notes, gui.id());
+    const auto notes_title = [&] { return shell("xdotool getwindowname " + notes); };
+    EXPECT_TRUE(eventually([&] { return notes_title().find("2/10") != std::string::npos; }))
+        << notes_title();
+    shell("xdotool windowfocus --sync " + gui.id());
+    gui.tap("Next");
+    EXPECT_TRUE(gui.title_shows("3/10")) << gui.title();
+    EXPECT_TRUE(eventually([&] { return notes_title().find("3/10") != std::string::npos; }))
+        << notes_title();
+    gui.tap("n");
+    EXPECT_TRUE(eventually([&] { return notes_window().empty(); }));
 }
 
 }  // namespace

@@ -104,20 +104,50 @@ TEST(GuiSmoke, EveryViewRendersAndViewsDiffer) {
                 << a->first << " and " << b->first << " look the same";
 }
 
-TEST(GuiSmoke, EveryShippedPresetRenders) {
+// The shipped presets' names, as `posviz list` gives them.
+std::vector<std::string> shipped_presets() {
     const testing::RunResult list = run_posviz("list");
-    ASSERT_EQ(list.status, 0);
+    EXPECT_EQ(list.status, 0);
     const size_t start = list.out.find("presets");
-    ASSERT_NE(start, std::string::npos) << list.out;
+    EXPECT_NE(start, std::string::npos) << list.out;
+    std::vector<std::string> names;
+    if (start == std::string::npos) return names;
     std::stringstream lines(list.out.substr(start));
     std::string line;
     std::getline(lines, line);  // the heading
-    int count = 0;
-    while (std::getline(lines, line) && line.rfind("  ", 0) == 0) {
-        screenshot("--preset " + line.substr(2));
-        ++count;
-    }
-    EXPECT_GE(count, 8);
+    while (std::getline(lines, line) && line.rfind("  ", 0) == 0) names.push_back(line.substr(2));
+    return names;
+}
+
+TEST(GuiSmoke, EveryShippedPresetRenders) {
+    const std::vector<std::string> names = shipped_presets();
+    for (const std::string& name : names) screenshot("--preset " + name);
+    EXPECT_GE(names.size(), 8u);
+}
+
+// The luminance variance of the rows from `top` to `bottom` (fractions of the height).
+double band_variance(const Picture& p, double top, double bottom) {
+    Picture band;
+    band.width = p.width;
+    for (int y = int(top * p.height); y < int(bottom * p.height); ++y)
+        band.luminance.insert(band.luminance.end(), p.luminance.begin() + y * p.width,
+                              p.luminance.begin() + (y + 1) * p.width);
+    return band.luminance.empty() ? 0.0 : variance(band);
+}
+
+// Lecture mode on a projector's 1920×1080, every shipped preset in both languages: the slide's
+// main figure fills the window, so its lower part shows the figure too — no empty band where a
+// smaller, tiled figure used to end (the layout's arithmetic is tested in
+// test_gui_lecture_layout.cpp).
+TEST(GuiSmoke, LectureModeGivesTheFigureTheScreen) {
+    for (const std::string& name : shipped_presets())
+        for (const char* lang : {"en", "zh"}) {
+            const Picture p =
+                screenshot("--preset " + name + " --lecture --lang " + lang, 1920, 1080);
+            if (p.luminance.empty()) continue;
+            EXPECT_GT(band_variance(p, 0.75, 0.95), 20.0) << name << " " << lang;
+            EXPECT_GT(band_variance(p, 0.25, 0.5), 20.0) << name << " " << lang;
+        }
 }
 
 TEST(GuiSmoke, LanguagesThemesAndLectureMode) {

@@ -25,6 +25,9 @@ TEST(KeyCommands, RemoteAndKeyboardKeys) {
     EXPECT_EQ(key_command(GLFW_KEY_PERIOD, 0), KeyCommand::BlackScreen);
     EXPECT_EQ(key_command(GLFW_KEY_F5, 0), KeyCommand::LectureFromFirst);
     EXPECT_EQ(key_command(GLFW_KEY_F5, GLFW_MOD_SHIFT), KeyCommand::LectureFromHere);
+    EXPECT_EQ(key_command(GLFW_KEY_TAB, 0), KeyCommand::NextFigure);
+    EXPECT_EQ(key_command(GLFW_KEY_TAB, GLFW_MOD_SHIFT), KeyCommand::PreviousFigure);
+    EXPECT_EQ(key_command(GLFW_KEY_N, 0), KeyCommand::ToggleNotes);
     EXPECT_EQ(key_command(GLFW_KEY_Q, 0), KeyCommand::None);
 }
 

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "app/gui/files/preset.h"
 #include "app/gui/views/view_figures.h"
@@ -48,6 +49,32 @@ TEST(Presets, EachHasTitleAndNoteInBothLanguages) {
     }
 }
 
+// The notes a lecturer reads beside each slide: in both languages, really translated, and more
+// than a caption — several sentences (the Chinese counted by its full stops).
+TEST(Presets, EachHasSpeakerNotesInBothLanguages) {
+    for (const std::string& f : preset_files(presets_dir())) {
+        const nlohmann::json raw = nlohmann::json::parse(std::ifstream(f));
+        ASSERT_TRUE(raw.contains("speaker_notes")) << f;
+        ASSERT_TRUE(raw["speaker_notes"].contains("en")) << f;
+        ASSERT_TRUE(raw["speaker_notes"].contains("zh")) << f;
+        const Preset p = read_preset(f);
+        EXPECT_EQ(p.speaker_notes_en, raw["speaker_notes"]["en"].get<std::string>()) << f;
+        EXPECT_EQ(preset_speaker_notes(p, "zh"), p.speaker_notes_zh) << f;
+        EXPECT_NE(p.speaker_notes_en, p.speaker_notes_zh) << f;
+        EXPECT_GE(p.speaker_notes_en.size(), 400u) << f;
+        EXPECT_GE(p.speaker_notes_zh.size(), 400u) << f;  // bytes: ~140 Chinese characters
+        const auto count = [](const std::string& text, const std::string& mark) {
+            int n = 0;
+            for (size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at + 1))
+                ++n;
+            return n;
+        };
+        EXPECT_GE(count(p.speaker_notes_en, ". ") + 1, 4) << f << ": a few sentences";
+        EXPECT_GE(count(p.speaker_notes_zh, "。"), 4) << f << ": a few sentences";
+        EXPECT_NE(p.speaker_notes_en, p.note_en) << f << ": the notes are not the caption";
+    }
+}
+
 TEST(Presets, EveryOpenViewBuildsItsFigures) {
     for (const std::string& f : preset_files(presets_dir())) {
         const Preset p = read_preset(f);
@@ -77,6 +104,8 @@ TEST(Presets, SaveAndReadBack) {
     p.title_en = "Mine";
     p.title_zh = "我的";
     p.note_en = "A note.";
+    p.speaker_notes_en = "What to say.";
+    p.speaker_notes_zh = "要讲的话。";
     p.scene.encoding = "kerple";
     p.scene.seq_len = 40;
     ViewSettings& decay = settings_of(p.views, ViewId::Decay);
@@ -94,6 +123,8 @@ TEST(Presets, SaveAndReadBack) {
     const Preset back = read_preset(path);
     EXPECT_EQ(back.title_zh, "我的");
     EXPECT_EQ(back.note_zh, "");
+    EXPECT_EQ(back.speaker_notes_en, "What to say.");
+    EXPECT_EQ(back.speaker_notes_zh, "要讲的话。");
     EXPECT_EQ(back.scene.encoding, "kerple");
     EXPECT_EQ(back.scene.seq_len, 40);
     EXPECT_EQ(back.views, p.views);
@@ -112,6 +143,15 @@ TEST(Presets, MalformedFilesNameTheProblem) {
                        "typo.json.titel");
     EXPECT_INPUT_ERROR(read_preset(scratch_file("lang.json", R"({"title": {"fr": "x"}})")),
                        "lang.json.title.fr");
+    // Speaker notes are checked as the caption is: an object of en/zh strings.
+    EXPECT_INPUT_ERROR(read_preset(scratch_file("notes.json", R"({"speaker_notes": "say"})")),
+                       "notes.json.speaker_notes");
+    EXPECT_INPUT_ERROR(
+        read_preset(scratch_file("notes_type.json", R"({"speaker_notes": {"zh": ["x"]}})")),
+        "notes_type.json.speaker_notes.zh");
+    EXPECT_INPUT_ERROR(
+        read_preset(scratch_file("notes_lang.json", R"({"speaker_notes": {"de": "x"}})")),
+        "notes_lang.json.speaker_notes.de");
     EXPECT_INPUT_ERROR(read_preset(scratch_file("scene.json", R"({"scene": {"dim": "64"}})")),
                        "scene.json.scene.dim");
     EXPECT_INPUT_ERROR(read_preset(scratch_file("view.json", R"({"views": {"spiral": {}}})")),

@@ -9,6 +9,8 @@
 
 #include "app/gui/files/file_windows.h"
 #include "app/gui/language.h"
+#include "app/gui/views/lecture_layout.h"
+#include "app/gui/views/lecture_pages.h"
 #include "app/gui/views/scene_controls.h"
 #include "app/gui/views/views.h"
 #include "app/gui/window/key_commands.h"
@@ -80,6 +82,17 @@ void do_command(App& app, KeyCommand command) {
         case KeyCommand::OpenPreset:
             open_preset_chooser(app);
             break;
+        case KeyCommand::NextFigure:
+        case KeyCommand::PreviousFigure:
+            // Outside lecture mode every figure is on screen already.
+            if (app.lecture)
+                app.lecture_page =
+                    page_after(app.lecture_page, command == KeyCommand::NextFigure ? 1 : -1,
+                               int(lecture_pages(app.views, app.scene, language()).size()));
+            break;
+        case KeyCommand::ToggleNotes:
+            app.show_notes = !app.show_notes;
+            break;
         default:
             break;
     }
@@ -139,6 +152,8 @@ void menu_bar(App& app) {
         if (ImGui::MenuItem(tr("Scene controls", "场景参数"), "F9", &app.show_controls))
             app.layout_dirty = true;
         if (ImGui::MenuItem(tr("Tile windows", "平铺窗口"))) app.layout_dirty = true;
+        ImGui::Separator();
+        ImGui::MenuItem(tr("Speaker notes window", "讲稿窗口"), "N", &app.show_notes);
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu(tr("Storyline###story", "讲解顺序###story"))) {
@@ -168,15 +183,21 @@ void menu_bar(App& app) {
     ImGui::EndMainMenuBar();
 }
 
-// The storyline bar: where we are in the presets, the step's title and its one-line note.
+// The caption under the storyline's title.
+std::string story_note(const App& app) {
+    return app.preset ? preset_note(*app.preset, language())
+                      : tr("PageDown / →: the next step of the storyline.",
+                           "PageDown / →：讲解的下一步。");
+}
+
+// The storyline bar: where we are in the presets, the step's title and its one-line note, and
+// `hint` (lecture mode: which figure is on the stage) at the right of the title's line.
 // Returns its height.
-float story_bar(App& app, ImVec2 pos, float width) {
+float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "") {
     const ImGuiStyle& style = ImGui::GetStyle();
     const std::string title =
         app.preset ? preset_title(*app.preset, language()) : tr("Your own scene", "自定义场景");
-    const std::string note = app.preset ? preset_note(*app.preset, language())
-                                        : tr("PageDown / →: the next step of the storyline.",
-                                             "PageDown / →：讲解的下一步。");
+    const std::string note = story_note(app);
     const float note_height =
         ImGui::CalcTextSize(note.c_str(), nullptr, false, width - 2.0f * style.WindowPadding.x).y;
     const float height = 2.0f * style.WindowPadding.y + app.fonts.heading->FontSize +
@@ -199,9 +220,16 @@ float story_bar(App& app, ImVec2 pos, float width) {
         if (ImGui::ArrowButton("##next", ImGuiDir_Right)) go_to_preset(app, app.preset_index + 1);
         ImGui::PopStyleVar();
         ImGui::SameLine(0.0f, 2.0f * style.ItemSpacing.x);
+        const float hint_width = hint.empty() ? 0.0f : ImGui::CalcTextSize(hint.c_str()).x;
         ImGui::PushFont(app.fonts.heading);
         ImGui::TextUnformatted(title.c_str());
         ImGui::PopFont();
+        if (!hint.empty()) {
+            ImGui::SameLine(
+                std::max(ImGui::GetCursorPosX(), width - style.WindowPadding.x - hint_width));
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextDisabled("%s", hint.c_str());
+        }
         ImGui::PushStyleColor(ImGuiCol_Text, style.Colors[ImGuiCol_TextDisabled]);
         ImGui::TextWrapped("%s", note.c_str());
         ImGui::PopStyleColor();
@@ -221,10 +249,58 @@ void controls_window(App& app, ImVec2 pos, ImVec2 size) {
     if (!app.show_controls) app.layout_dirty = true;
 }
 
+// "Waves & wavelengths 2/4 · Tab": the view on the stage and how to reach the slide's other
+// figures; just the view's name when it is the only one.
+std::string stage_hint(const App& app, const std::vector<LecturePage>& pages) {
+    const ViewInfo& info = view_info(pages[size_t(app.lecture_page)].view);
+    std::string hint = tr(info.title_en, info.title_zh);
+    if (pages.size() > 1)
+        hint += "  " + std::to_string(app.lecture_page + 1) + "/" + std::to_string(pages.size()) +
+                tr(" · Tab", " · Tab 键");
+    return hint;
+}
+
+// Lecture mode: the storyline bar, then the stage — one figure filling the rest of the window
+// (views/lecture_layout.h). The slide's other figures wait behind Tab rather than sharing the
+// screen, where each would be a fraction of the size a back row needs.
+void draw_lecture(App& app, const ImGuiViewport& viewport) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const std::vector<LecturePage> pages = lecture_pages(app.views, app.scene, language());
+    const Tile work{viewport.WorkPos.x, viewport.WorkPos.y, viewport.WorkSize.x,
+                    viewport.WorkSize.y};
+    LectureMetrics m;
+    m.padding_x = style.WindowPadding.x;
+    m.padding_y = style.WindowPadding.y;
+    m.spacing_y = style.ItemSpacing.y;
+    m.heading = app.fonts.heading->FontSize;
+    m.note_height = ImGui::CalcTextSize(story_note(app).c_str(), nullptr, false,
+                                        work.width - 2.0f * style.WindowPadding.x)
+                        .y;
+    if (app.show_controls)
+        m.controls_width = std::min(22.0f * ImGui::GetFontSize(), 0.32f * work.width);
+    const LectureLayout layout = lecture_layout(work, m);
+    if (pages.empty()) {
+        story_bar(app, ImVec2(layout.story.x, layout.story.y), layout.story.width);
+        return;
+    }
+    app.lecture_page = page_after(app.lecture_page, 0, int(pages.size()));
+    story_bar(app, ImVec2(layout.story.x, layout.story.y), layout.story.width,
+              stage_hint(app, pages));
+    if (app.show_controls)
+        controls_window(app, ImVec2(work.x, layout.stage.y),
+                        ImVec2(m.controls_width, layout.stage.height));
+    draw_lecture_stage(app, pages[size_t(app.lecture_page)], layout.stage);
+}
+
 // The menu bar, storyline bar, Scene window, views and file windows.
 void draw_windows(App& app) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     menu_bar(app);
+    if (app.lecture) {
+        draw_lecture(app, *viewport);
+        draw_file_windows(app);
+        return;
+    }
 
     const ImVec2 top = viewport->WorkPos;
     const float width = viewport->WorkSize.x;
@@ -253,10 +329,12 @@ void apply_preset(App& app, const Preset& preset) {
     app.views = preset.views;
     app.preset = preset;
     app.cursor = {};
+    app.lecture_page = 0;
     app.files.queries_path = preset.scene.queries_path;
     app.files.keys_path = preset.scene.keys_path;
     app.files.table_path = preset.scene.table_path;
     app.layout_dirty = true;
+    // The speaker notes are drawn by the notes window, with fonts of its own.
     for (const std::string* text :
          {&preset.title_en, &preset.title_zh, &preset.note_en, &preset.note_zh})
         add_missing_characters(nullptr, *text, app.wanted_characters);
@@ -284,6 +362,7 @@ void set_lecture(App& app, bool lecture) {
         app.show_controls = app.controls_before_lecture;
     }
     app.lecture = lecture;
+    if (lecture) app.lecture_started = std::chrono::steady_clock::now();
     app.window->set_fullscreen(lecture);
     app.layout_dirty = true;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,6 +31,7 @@ struct ViewRuntime {
     double rotation_clock = 0.0;  // rotation: fractional positions played since the last step
     std::array<uint64_t, 2> scanned_versions{};  // figures whose text the font was checked for
     float window_area = 0.0f;  // its window's pixels² on the last frame; 0: not drawn (Export)
+    int shown_slot = -1;       // lecture mode: the one figure on the stage; -1: all of them
 };
 
 // Where the mouse last pointed in the PE matrix (position and dimension): the curves, the
@@ -84,6 +86,11 @@ struct App {
     bool controls_before_lecture = true;  // lecture mode hides the Scene window, then restores
     bool animate = true;        // false for screenshots: the rotation stays where the preset put it
     bool black_screen = false;  // B or '.': nothing shown until the next key
+    int lecture_page = 0;       // lecture mode: which figure of the slide is on the stage (Tab)
+    // The speaker notes window (N): the lecturer's own, never the projected one.
+    bool show_notes = false;
+    // What the notes' clock counts from: entering lecture mode, else opening the notes.
+    std::chrono::steady_clock::time_point lecture_started = std::chrono::steady_clock::now();
 
     // The storyline: the shipped presets in order, and the one on screen (-1: none).
     std::vector<std::string> preset_paths;

@@ -18,6 +18,7 @@
 #include "app/gui/gui_session.h"
 #include "app/gui/language.h"
 #include "app/gui/screenshot.h"
+#include "app/gui/speaker_notes.h"
 #include "app/gui/window/main_loop_wake.h"
 #include "core/input_error.h"
 
@@ -240,16 +241,27 @@ int run_gui(const GuiArgs& args) {
     // it) or a stop signal comes: no frames, no CPU. A few frames follow each wake so that ImGui
     // settles (hover states, popups, a key released a frame late). Only the playing rotation
     // draws at the display's rate.
+    // The speaker notes window, when open, draws after the main window and wakes the loop once
+    // a second for its clock (both windows are drawn then: one frame a second).
     const StopSignalWatcher stop_watcher;
+    SpeakerNotesWindow notes;  // declared after the session: closed before the main window
     constexpr int k_settling_frames = 2;
     int extra_frames = 0;
     while (!app.window->should_close() && !g_stop_requested) {
         draw_frame(app);
         app.window->present();
+        notes.update(app);
         const ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
         const bool playing = rotation.open && rotation.playing && !app.black_screen;
         if (playing || frame_pending(app) || extra_frames-- > 0) {
             app.window->poll_events();
+        } else if (notes.is_open()) {
+            const double timeout = notes.seconds_to_next_tick(app);
+            const auto before = std::chrono::steady_clock::now();
+            app.window->wait_events_timeout(timeout);
+            // Woken by the clock, not by input: nothing for ImGui to settle.
+            const std::chrono::duration<double> slept = std::chrono::steady_clock::now() - before;
+            extra_frames = slept.count() >= 0.99 * timeout ? 0 : k_settling_frames;
         } else {
             app.window->wait_events();
             extra_frames = k_settling_frames;

@@ -203,6 +203,11 @@ void save_window(App& app) {
         ImGui::InputText("##note_en", &draft.note_en);
         ImGui::SetNextItemWidth(width);
         ImGui::InputText("##note_zh", &draft.note_zh);
+        // What the lecturer says, shown only in the speaker notes window (N).
+        ImGui::TextUnformatted(tr("Speaker notes (English / 中文)", "讲稿（English / 中文）"));
+        const ImVec2 notes_size(-FLT_MIN, 4.0f * ImGui::GetTextLineHeight());
+        ImGui::InputTextMultiline("##speaker_notes_en", &draft.speaker_notes_en, notes_size);
+        ImGui::InputTextMultiline("##speaker_notes_zh", &draft.speaker_notes_zh, notes_size);
         ImGui::Spacing();
         if (ImGui::Button(tr("Save…", "保存…"))) {
             FileChooser& chooser = app.files.chooser;

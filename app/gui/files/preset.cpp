@@ -46,16 +46,21 @@ const std::string& preset_note(const Preset& p, const std::string& lang) {
     return lang == "zh" && !p.note_zh.empty() ? p.note_zh : p.note_en;
 }
 
+const std::string& preset_speaker_notes(const Preset& p, const std::string& lang) {
+    return lang == "zh" && !p.speaker_notes_zh.empty() ? p.speaker_notes_zh : p.speaker_notes_en;
+}
+
 Preset preset_from_json(const json& in, const std::string& where) {
     if (!in.is_object()) throw InputError(where, "JSON that is not an object", "a preset object");
     for (const auto& item : in.items())
-        if (item.key() != "title" && item.key() != "note" && item.key() != "scene" &&
-            item.key() != "views")
+        if (item.key() != "title" && item.key() != "note" && item.key() != "speaker_notes" &&
+            item.key() != "scene" && item.key() != "views")
             throw InputError(where + "." + item.key(), "an unknown key",
-                             "one of title, note, scene, views");
+                             "one of title, note, speaker_notes, scene, views");
     Preset p;
     read_languages(in, "title", where, p.title_en, p.title_zh);
     read_languages(in, "note", where, p.note_en, p.note_zh);
+    read_languages(in, "speaker_notes", where, p.speaker_notes_en, p.speaker_notes_zh);
     if (const auto it = in.find("scene"); it != in.end())
         p.scene = scene_from_json(*it, where + ".scene");
     // Checked as it is loaded, so a preset that cannot be shown is refused with its field named,
@@ -69,6 +74,7 @@ Preset preset_from_json(const json& in, const std::string& where) {
 json preset_to_json(const Preset& p) {
     return {{"title", {{"en", p.title_en}, {"zh", p.title_zh}}},
             {"note", {{"en", p.note_en}, {"zh", p.note_zh}}},
+            {"speaker_notes", {{"en", p.speaker_notes_en}, {"zh", p.speaker_notes_zh}}},
             {"scene", scene_to_json(p.scene)},
             {"views", views_to_json(p.views)}};
 }

@@ -1,8 +1,12 @@
 // Presets: plain JSON files in assets/presets/, one step of the lecture's storyline each — a
 // scene, the views it opens and their settings, a short title and a one-line note in English and
-// Chinese. The GUI walks them with PageDown/PageUp and can save the current state as a new one.
+// Chinese, and speaker notes: several sentences on the step's teaching points, shown only in the
+// lecturer's notes window (the note is the caption the audience reads; the notes are what the
+// lecturer says). The GUI walks them with PageDown/PageUp and can save the current state as a
+// new one.
 //
 //   {"title": {"en": "...", "zh": "..."}, "note": {"en": "...", "zh": "..."},
+//    "speaker_notes": {"en": "...", "zh": "..."},
 //    "scene": {"encoding": "rope", "seq_len": 64},
 //    "views": {"rotation": {"playing": true}, "wavelengths": {}}}
 #pragma once
@@ -19,12 +23,14 @@ namespace posviz::gui {
 struct Preset {
     std::string title_en, title_zh;
     std::string note_en, note_zh;
+    std::string speaker_notes_en, speaker_notes_zh;
     Scene scene;
     ViewSet views;
 };
 
 const std::string& preset_title(const Preset& preset, const std::string& lang);
 const std::string& preset_note(const Preset& preset, const std::string& lang);
+const std::string& preset_speaker_notes(const Preset& preset, const std::string& lang);
 
 // InputErrors name the key, prefixed with `where` (a file name, say).
 Preset preset_from_json(const nlohmann::json& json, const std::string& where);

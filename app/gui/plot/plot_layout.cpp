@@ -172,6 +172,11 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         }
     }
     l.box = box;
+    // The title is centred over the box, which sits right of the cell's centre when the y axis
+    // has labels: a title nearly the cell's width would then run into the next panel's. It is
+    // moved left as far as it needs to stay within its cell.
+    const float margin = 0.03f * cell.GetWidth() + 0.5f * text_size(l.title_font, l.title).x;
+    l.title_x = std::max(cell.Min.x + margin, std::min(box.GetCenter().x, cell.Max.x - margin));
     l.x.pixel_lo = box.Min.x;
     l.x.pixel_hi = box.Max.x;
     l.y.pixel_lo = panel.y.inverted ? box.Min.y : box.Max.y;

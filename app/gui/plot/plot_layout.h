@@ -37,6 +37,7 @@ struct Layout {
     // The title as it fits the cell: in the heading font, else the body font, lines shortened.
     ImFont* title_font = nullptr;
     std::string title;
+    float title_x = 0.0f;  // the title's centre: over the box, within the cell
     // Where the legend goes: the panel's choice, except that an outside legend which would take
     // nearly half of a narrow cell moves into the plot's upper right corner.
     LegendPosition legend = LegendPosition::None;

@@ -303,8 +303,8 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
                           fit_text(s.body, panel.y.label, b.GetHeight() + 2.0f * m.text));
     }
     if (!l.title.empty())
-        add_text(draw, l.title_font, ImVec2(b.GetCenter().x, b.Min.y - 2.0f * m.pad),
-                 ImVec2(0.5f, 1.0f), fg, l.title);
+        add_text(draw, l.title_font, ImVec2(l.title_x, b.Min.y - 2.0f * m.pad), ImVec2(0.5f, 1.0f),
+                 fg, l.title);
 }
 
 void draw_legend(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel) {

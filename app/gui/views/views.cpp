@@ -220,6 +220,8 @@ std::array<PlotHover, 2> show_view(App& app, ViewId id,
     }
     std::vector<int> slots;
     for (ViewFigure& f : figures) {
+        // Lecture mode computes only the figure on the stage; Tab starts the next one.
+        if (rt.shown_slot >= 0 && f.slot != rt.shown_slot) continue;
         f.request.theme = &figure_theme(app.theme, app.lecture);  // heatmaps coloured off-thread
         rt.jobs[size_t(f.slot)].request(f.request);
         slots.push_back(f.slot);
@@ -487,6 +489,31 @@ const FigureRequest* focused_request(const App& app) {
     return request ? &*request : nullptr;
 }
 
+namespace {
+
+// One view's window and its contents; false when its close button was clicked.
+bool view_window(App& app, ViewId id, ImGuiWindowFlags flags) {
+    const ViewInfo& info = view_info(id);
+    const std::string title = std::string(tr(info.title_en, info.title_zh)) + "###" + info.key;
+    bool keep_open = true;
+    if (ImGui::Begin(title.c_str(), &keep_open,
+                     flags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                         ImGuiWindowFlags_NoCollapse)) {
+        // A click is the user's choice; focus alone is not (ImGui focuses each new window).
+        if (ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows) &&
+            (ImGui::IsMouseClicked(ImGuiMouseButton_Left) ||
+             ImGui::IsMouseClicked(ImGuiMouseButton_Right)))
+            app.clicked_view = id;
+        const ImVec2 size = ImGui::GetWindowSize();
+        app.runtime[size_t(id)].window_area = size.x * size.y;
+        draw_view(app, id);
+    }
+    ImGui::End();
+    return keep_open;
+}
+
+}  // namespace
+
 void draw_views(App& app, ImVec2 area_min, ImVec2 area_max) {
     const bool retile = app.layout_dirty;
     app.layout_dirty = false;
@@ -496,33 +523,36 @@ void draw_views(App& app, ImVec2 area_min, ImVec2 area_max) {
     const std::vector<Tile> tiles =
         tile_area(int(open.size()),
                   {area_min.x, area_min.y, area_max.x - area_min.x, area_max.y - area_min.y});
-    for (ViewRuntime& rt : app.runtime) rt.window_area = 0.0f;
+    for (ViewRuntime& rt : app.runtime) {
+        rt.window_area = 0.0f;
+        rt.shown_slot = -1;
+    }
     for (size_t i = 0; i < open.size(); ++i) {
-        const ViewInfo& info = view_info(open[i]);
         if (retile) {
             ImGui::SetNextWindowPos(ImVec2(tiles[i].x, tiles[i].y), ImGuiCond_Always);
             ImGui::SetNextWindowSize(ImVec2(tiles[i].width, tiles[i].height), ImGuiCond_Always);
         }
-        const std::string title = std::string(tr(info.title_en, info.title_zh)) + "###" + info.key;
-        bool keep_open = true;
-        if (ImGui::Begin(title.c_str(), &keep_open,
-                         ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
-                             ImGuiWindowFlags_NoCollapse)) {
-            // A click is the user's choice; focus alone is not (ImGui focuses each new window).
-            if (ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows) &&
-                (ImGui::IsMouseClicked(ImGuiMouseButton_Left) ||
-                 ImGui::IsMouseClicked(ImGuiMouseButton_Right)))
-                app.clicked_view = info.id;
-            const ImVec2 size = ImGui::GetWindowSize();
-            app.runtime[size_t(info.id)].window_area = size.x * size.y;
-            draw_view(app, info.id);
-        }
-        ImGui::End();
-        if (!keep_open) {
-            settings_of(app.views, info.id).open = false;
+        if (!view_window(app, open[i], 0)) {
+            settings_of(app.views, open[i]).open = false;
             app.layout_dirty = true;
         }
     }
+}
+
+void draw_lecture_stage(App& app, const LecturePage& page, const Tile& stage) {
+    app.layout_dirty = false;
+    for (ViewRuntime& rt : app.runtime) {
+        rt.window_area = 0.0f;
+        rt.shown_slot = -1;
+    }
+    app.runtime[size_t(page.view)].shown_slot = page.slot;
+    // Placed every frame: the stage is not a window to move; its view's name is in the
+    // storyline bar, beside the Tab hint.
+    ImGui::SetNextWindowPos(ImVec2(stage.x, stage.y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(stage.width, stage.height), ImGuiCond_Always);
+    view_window(app, page.view,
+                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
 }
 
 }  // namespace posviz::gui

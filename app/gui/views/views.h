@@ -7,10 +7,15 @@
 
 #include "app/gui/app.h"
 #include "app/gui/plot/plot_widget.h"
+#include "app/gui/views/lecture_pages.h"
+#include "app/gui/views/tiling.h"
 
 namespace posviz::gui {
 
 void draw_views(App& app, ImVec2 area_min, ImVec2 area_max);
+// Lecture mode: the one figure `page` names, in an undecorated window filling `stage`
+// (lecture_layout.h); the slide's other views are not drawn.
+void draw_lecture_stage(App& app, const LecturePage& page, const Tile& stage);
 
 // The plot widget's style for the app's theme, lecture mode and fonts.
 PlotStyle plot_style(const App& app);

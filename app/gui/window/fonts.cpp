@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
 
 namespace posviz::gui {
 
@@ -27,14 +28,16 @@ constexpr ImWchar k_latin_ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x1D00, 0x
                                       0x2000, 0x206F, 0x2070, 0x209F, 0x2190, 0x21FF,
                                       0x2200, 0x22FF, 0x25A0, 0x25FF, 0};
 
-// The atlas keeps pointers into the ranges until it is built and beyond: they live here.
-ImVector<ImWchar> g_ranges;
+// The atlas keeps pointers into the ranges until it is built and beyond: they live here, one
+// set per atlas (the speaker notes window has an ImGui context, and an atlas, of its own).
+std::map<const ImFontAtlas*, ImVector<ImWchar>> g_ranges;
 
 ImFont* add_face(const char* latin, const char* cjk, float size, std::string& problem) {
     ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+    const ImWchar* ranges = g_ranges[&atlas].Data;
     ImFont* font = nullptr;
     if (std::filesystem::exists(latin)) {
-        font = atlas.AddFontFromFileTTF(latin, size, nullptr, g_ranges.Data);
+        font = atlas.AddFontFromFileTTF(latin, size, nullptr, ranges);
     } else {
         problem = std::string("font not found: ") + latin + " (install fonts-dejavu-core)";
         ImFontConfig config;
@@ -48,7 +51,7 @@ ImFont* add_face(const char* latin, const char* cjk, float size, std::string& pr
     ImFontConfig config;
     config.MergeMode = true;
     config.FontNo = k_cjk_simplified_chinese;
-    atlas.AddFontFromFileTTF(cjk, std::round(size * k_cjk_size_factor), &config, g_ranges.Data);
+    atlas.AddFontFromFileTTF(cjk, std::round(size * k_cjk_size_factor), &config, ranges);
     return font;
 }
 
@@ -67,8 +70,9 @@ Fonts build_fonts(const FontSpec& spec) {
     // The language menu names Chinese in Chinese, also while the UI is in English.
     builder.AddText("中文语言");
     for (ImWchar c : spec.extra) builder.AddChar(c);
-    g_ranges.clear();
-    builder.BuildRanges(&g_ranges);
+    ImVector<ImWchar>& ranges = g_ranges[&atlas];
+    ranges.clear();
+    builder.BuildRanges(&ranges);
 
     Fonts fonts;
     fonts.body = add_face(k_latin_regular, k_cjk_regular, spec.size, fonts.problem);

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/gui/window/glfw_second_window.h"
 #include "app/gui/window/main_loop_wake.h"
 #include "app/gui/window/window.h"
 #include "app/gui/window/window_placement.h"
@@ -118,6 +119,12 @@ class GlfwWindow : public Window {
     }
     void poll_events() override { glfwPollEvents(); }
     void wait_events() override { glfwWaitEvents(); }
+    void wait_events_timeout(double seconds) override { glfwWaitEventsTimeout(seconds); }
+    std::unique_ptr<SecondWindow> open_second_window(const WindowOptions& options,
+                                                     std::string& error) override {
+        return open_glfw_second_window(
+            options, [this](const KeyPress& press) { presses_.push_back(press); }, error);
+    }
     std::vector<KeyPress> take_key_presses() override { return std::exchange(presses_, {}); }
     void set_title(const std::string& title) override {
         if (title == title_) return;  // X round trips only when it changes
@@ -151,6 +158,11 @@ class GlfwWindow : public Window {
     static void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
         auto* self = static_cast<GlfwWindow*>(glfwGetWindowUserPointer(window));
         if (action != GLFW_RELEASE) self->presses_.push_back({key, mods});
+        // Tab is lecture mode's next-figure key (key_commands.h). ImGui 1.86 would also take a
+        // Tab pressed while no field is being typed in to put the keyboard into the window's
+        // first field, which would then hold every slide key: it gets Tab only while a field has
+        // the keyboard (releases always pass, so that no key stays down in ImGui).
+        if (key == GLFW_KEY_TAB && action != GLFW_RELEASE && !ImGui::GetIO().WantTextInput) return;
         if (action == GLFW_PRESS) self->pressed_since_frame_ = true;
         // Once a key went down since the last frame, every release waits for the frame after
         // the next, so that ImGui sees a frame with that key down together with the keys that

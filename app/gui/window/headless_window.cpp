@@ -84,8 +84,14 @@ class HeadlessWindow : public Window {
     }
     void poll_events() override {}
     void wait_events() override {}
+    void wait_events_timeout(double) override {}
     std::vector<KeyPress> take_key_presses() override { return {}; }
     void set_title(const std::string&) override {}
+    std::unique_ptr<SecondWindow> open_second_window(const WindowOptions&,
+                                                     std::string& error) override {
+        error = "no second window without a display";
+        return nullptr;
+    }
     std::unique_ptr<gpu::GpuContext> make_shared_compute_context(std::string& error) override {
         EGLContext shared =
             eglCreateContext(display_, config_, context_, k_compute_context_attributes);

@@ -36,6 +36,10 @@ KeyCommand key_command(int key, int mods) {
         case GLFW_KEY_B:
         case GLFW_KEY_PERIOD:
             return KeyCommand::BlackScreen;
+        case GLFW_KEY_TAB:
+            return (mods & GLFW_MOD_SHIFT) ? KeyCommand::PreviousFigure : KeyCommand::NextFigure;
+        case GLFW_KEY_N:
+            return KeyCommand::ToggleNotes;
         case GLFW_KEY_F5:
             return (mods & GLFW_MOD_SHIFT) ? KeyCommand::LectureFromHere
                                            : KeyCommand::LectureFromFirst;

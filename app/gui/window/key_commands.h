@@ -19,6 +19,9 @@ enum class KeyCommand {
     LectureFromFirst,  // F5
     LectureFromHere,   // Shift+F5
     OpenPreset,        // Ctrl+O: the file chooser, for a preset file
+    NextFigure,        // Tab: lecture mode's next figure of the slide (lecture_pages.h)
+    PreviousFigure,    // Shift+Tab
+    ToggleNotes,       // N: the speaker notes window
 };
 
 // `key` and `mods` as GLFW's key callback gives them.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/window/second_window.h"
 #include "gpu/gpu_context.h"
 
 namespace posviz::gui {
@@ -44,6 +45,8 @@ class Window {
     virtual void poll_events() = 0;
     // Blocks until there is input or wake_main_loop() is called, so an idle GUI uses no CPU.
     virtual void wait_events() = 0;
+    // The same, but back after `seconds` at the latest (the speaker notes' clock ticks).
+    virtual void wait_events_timeout(double seconds) = 0;
     // Every key pressed since the last call, in order: ImGui 1.86 sees only which keys are down
     // when a frame starts, and loses a press and release that fall between two frames (a
     // presenter remote's short tap).
@@ -55,6 +58,11 @@ class Window {
     // before the window; its release() gives a thread back the context it had before
     // make_current().
     virtual std::unique_ptr<gpu::GpuContext> make_shared_compute_context(std::string& error) = 0;
+    // A second window of `options` (second_window.h), whose key presses join this window's
+    // take_key_presses(). Null, with `error`, where there is none (headless). Destroy it before
+    // this window.
+    virtual std::unique_ptr<SecondWindow> open_second_window(const WindowOptions& options,
+                                                             std::string& error) = 0;
 };
 
 // A GLFW window with ImGui's GLFW backend installed. Returns null and sets `error` when GLFW

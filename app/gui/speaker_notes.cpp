@@ -1,0 +1,264 @@
+#include "app/gui/speaker_notes.h"
+
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <string>
+
+#include "app/gui/language.h"
+#include "app/gui/window/ui_style.h"
+#include "core/input_error.h"
+
+namespace posviz::gui {
+
+namespace {
+
+// Read at arm's length on a laptop beside the lectern: larger than the main window's 17 px.
+constexpr float k_notes_body_size = 22.0f;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string wall_time() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char text[16];
+    std::strftime(text, sizeof text, "%H:%M", &local);
+    return text;
+}
+
+std::string window_title_of(const App& app) {
+    std::string title = tr("Speaker notes — posviz", "讲稿 — posviz");
+    if (app.preset_index >= 0)
+        title += " — " + std::to_string(app.preset_index + 1) + "/" +
+                 std::to_string(app.preset_paths.size());
+    return title;
+}
+
+// Chinese runs on without spaces, and may end a line after any character except before closing
+// punctuation (，。）…). ImGui 1.86 wraps at spaces only, so a Chinese sentence is one long
+// "word" to it, moved whole to the next line and leaving the line before half empty.
+bool is_cjk(unsigned int c) {
+    return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) ||
+           (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x3000 && c <= 0x303F);
+}
+
+bool is_closing(unsigned int c) {
+    static const std::u32string closing = U"，。、；：！？）》」』”’";
+    return closing.find(char32_t(c)) != std::u32string::npos;
+}
+
+// `text` with line breaks where a line of `font` would pass `width`: after spaces, and after
+// any Chinese character that no closing punctuation follows.
+std::string wrap_text(ImFont* font, const std::string& text, float width) {
+    // Pieces no line break may split: a run of non-space non-Chinese characters, or one Chinese
+    // character, each with the closing punctuation after it; and single spaces or newlines.
+    std::vector<std::string> pieces;
+    const char* s = text.c_str();
+    const char* end = s + text.size();
+    bool glue = false;  // the last piece takes the next characters (a Latin run)
+    while (s < end) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, s, end);
+        const std::string ch(s, size_t(std::max(n, 1)));
+        s += std::max(n, 1);
+        if (c == ' ' || c == '\n') {
+            pieces.push_back(ch);
+            glue = false;
+        } else if (is_closing(c) && !pieces.empty() && pieces.back() != " " &&
+                   pieces.back() != "\n") {
+            pieces.back() += ch;
+        } else if (is_cjk(c)) {
+            pieces.push_back(ch);
+            glue = false;
+        } else if (glue) {
+            pieces.back() += ch;
+        } else {
+            pieces.push_back(ch);
+            glue = true;
+        }
+    }
+    std::string out, line;
+    bool space = false;
+    const auto measure = [&](const std::string& t) {
+        return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, t.c_str()).x;
+    };
+    for (const std::string& piece : pieces) {
+        if (piece == "\n") {
+            out += line + "\n";
+            line.clear();
+            space = false;
+        } else if (piece == " ") {
+            space = !line.empty();
+        } else {
+            const std::string longer = line + (space ? " " : "") + piece;
+            if (!line.empty() && measure(longer) > width) {
+                out += line + "\n";
+                line = piece;
+            } else {
+                line = longer;
+            }
+            space = false;
+        }
+    }
+    return out + line;
+}
+
+}  // namespace
+
+std::string format_clock(double seconds) {
+    const long total = std::max(0L, long(std::floor(seconds)));
+    char text[32];
+    if (total >= 3600)
+        std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60,
+                      total % 60);
+    else
+        std::snprintf(text, sizeof text, "%ld:%02ld", total / 60, total % 60);
+    return text;
+}
+
+double SpeakerNotesWindow::seconds_to_next_tick(const App& app) const {
+    const double elapsed = seconds_since(app.lecture_started);
+    return std::max(0.02, std::ceil(elapsed + 1e-3) - elapsed);
+}
+
+bool SpeakerNotesWindow::has_next(const App& app) {
+    const int next = app.preset_index + 1;
+    if (app.preset_index < 0 || next >= int(app.preset_paths.size())) return false;
+    if (next != next_index_) {
+        // Read once per slide, not every frame; a broken file shows its name instead.
+        next_index_ = next;
+        const std::string& path = app.preset_paths[size_t(next)];
+        try {
+            const Preset p = read_preset(path);
+            next_title_en_ = p.title_en;
+            next_title_zh_ = preset_title(p, "zh");
+        } catch (const InputError&) {
+            next_title_en_ = next_title_zh_ = preset_name(path);
+        }
+    }
+    return true;
+}
+
+void SpeakerNotesWindow::update(App& app) {
+    if (window_ && (window_->should_close() || !app.show_notes)) {
+        window_.reset();
+        app.show_notes = false;
+        return;
+    }
+    if (!app.show_notes) return;
+    if (!window_) {
+        WindowOptions options;
+        options.width = 900;
+        options.height = 640;
+        options.title = window_title_of(app);
+        std::string error;
+        window_ = app.window->open_second_window(options, error);
+        if (!window_) {
+            app.show_notes = false;
+            app.problem = tr("No speaker notes window: ", "无法打开讲稿窗口：") + error;
+            return;
+        }
+        if (!app.lecture) app.lecture_started = std::chrono::steady_clock::now();
+        font_spec_ = {};
+        styled_for_.clear();
+    }
+    draw(app);
+}
+
+void SpeakerNotesWindow::draw(App& app) {
+    const Preset* preset = app.preset ? &*app.preset : nullptr;
+    const bool next = has_next(app);
+    const std::string lang = language();
+    const std::string notes =
+        preset ? preset_speaker_notes(*preset, lang)
+               : std::string(tr("Your own scene: no notes.", "自定义场景：没有讲稿。"));
+    const std::string title =
+        preset ? preset_title(*preset, lang) : std::string(tr("Your own scene", "自定义场景"));
+    const std::string next_title = !next ? std::string(tr("(the last slide)", "（最后一页）"))
+                                   : lang == "zh" ? next_title_zh_
+                                                  : next_title_en_;
+    for (const std::string* text : {&notes, &title, &next_title})
+        add_missing_characters(fonts_.body, *text, wanted_);
+
+    window_->enter();
+    window_->set_title(window_title_of(app));
+    FontSpec wanted;
+    wanted.lang = lang;
+    wanted.size = std::round(k_notes_body_size * app.window->content_scale());
+    wanted.extra = wanted_;
+    if (!fonts_.body || !(wanted == font_spec_)) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        fonts_ = build_fonts(wanted);
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+        font_spec_ = wanted;
+        // Characters found missing with the old fonts are in the new ones.
+    }
+    const std::string style = app.theme + "@" + std::to_string(wanted.size);
+    if (style != styled_for_) {
+        apply_imgui_style(app.theme, false, wanted.size / 17.0f);
+        styled_for_ = style;
+    }
+    window_->new_frame();
+
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(viewport->WorkPos);
+    ImGui::SetNextWindowSize(viewport->WorkSize);
+    const ImGuiWindowFlags flags =
+        ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
+    if (ImGui::Begin("##speaker_notes", nullptr, flags)) {
+        const ImGuiStyle& st = ImGui::GetStyle();
+        // The clock: time since the lecture started, large; the wall time at the right.
+        ImGui::PushFont(fonts_.heading);
+        ImGui::Text("%s %s", tr("Lecture", "已讲"),
+                    format_clock(seconds_since(app.lecture_started)).c_str());
+        const std::string wall = wall_time();
+        ImGui::SameLine(ImGui::GetWindowWidth() - st.WindowPadding.x -
+                        ImGui::CalcTextSize(wall.c_str()).x);
+        ImGui::TextUnformatted(wall.c_str());
+        ImGui::PopFont();
+        ImGui::Separator();
+
+        if (app.preset_index >= 0)
+            ImGui::TextDisabled("%s %d / %d", tr("Now", "当前"), app.preset_index + 1,
+                                int(app.preset_paths.size()));
+        ImGui::PushFont(fonts_.heading);
+        ImGui::TextWrapped("%s", title.c_str());
+        ImGui::PopFont();
+
+        // The notes scroll; the next slide and the buttons stay at the bottom.
+        const float footer = 2.0f * ImGui::GetFrameHeightWithSpacing() + 2.0f * st.ItemSpacing.y;
+        ImGui::BeginChild("##notes_text", ImVec2(0.0f, -footer));
+        const float width = ImGui::GetContentRegionAvail().x - st.ScrollbarSize;
+        if (notes != wrapped_from_ || width != wrapped_width_) {
+            wrapped_ = wrap_text(fonts_.body, notes, width);
+            wrapped_from_ = notes;
+            wrapped_width_ = width;
+        }
+        ImGui::TextWrapped("%s", wrapped_.c_str());
+        ImGui::EndChild();
+        ImGui::Separator();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextDisabled("%s", tr("Next:", "下一页："));
+        ImGui::SameLine();
+        ImGui::TextUnformatted(next_title.c_str());
+
+        if (ImGui::Button(tr("◀ Previous", "◀ 上一页"))) go_to_preset(app, app.preset_index - 1);
+        ImGui::SameLine();
+        if (ImGui::Button(tr("Next ▶", "下一页 ▶"))) go_to_preset(app, app.preset_index + 1);
+        ImGui::SameLine();
+        if (ImGui::Button(tr("Restart clock", "重新计时")))
+            app.lecture_started = std::chrono::steady_clock::now();
+    }
+    ImGui::End();
+    window_->end_frame(figure_theme(app.theme, false).background);
+}
+
+}  // namespace posviz::gui
