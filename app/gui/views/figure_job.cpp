@@ -126,7 +126,10 @@ bool FigureJob::wait_until(Deadline deadline) const {
 }
 
 double FigureJob::progress() const {
-    return builds_.empty() ? 0.0 : builds_.back()->work->token.progress();
+    // The newest full build's: a preview reports none.
+    for (auto it = builds_.rbegin(); it != builds_.rend(); ++it)
+        if (!(*it)->preview) return (*it)->work->token.progress();
+    return 0.0;
 }
 
 bool FigureJob::shows_newest() const {
