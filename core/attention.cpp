@@ -18,10 +18,11 @@ namespace {
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
 // bias + (q / sqrt(D)) k^T with the scale applied to the (L, D) operand, not the (L, L) product,
-// and the product written straight into the bias's storage: one L×L matrix in all.
+// and the product written straight into the bias's storage: one L×L matrix in all, in tiles that
+// a cancelled build stops between.
 Matrix add_scaled_dot(Matrix bias, const Matrix& queries, const Matrix& keys) {
-    Matrix scaled = queries * (1.0 / std::sqrt(double(queries.cols())));
-    bias.noalias() += scaled * keys.transpose();
+    const Matrix scaled = queries * (1.0 / std::sqrt(double(queries.cols())));
+    add_product_with_transpose(bias, scaled, keys);
     return bias;
 }
 

@@ -65,6 +65,10 @@ void throw_if_cancelled();
 // tile packs its rows of a and b again, 2/side of its work; thin strips of rows would pack all of b
 // again each time).
 Matrix product_with_transpose(const Eigen::Ref<const Matrix>& a, const Eigen::Ref<const Matrix>& b);
+// out += a · bᵀ, the same way: for sums of products into one L × L matrix (a bias plus q·kᵀ, the
+// terms of Transformer-XL and Shaw), without a second L × L temporary.
+void add_product_with_transpose(Eigen::Ref<Matrix> out, const Eigen::Ref<const Matrix>& a,
+                                const Eigen::Ref<const Matrix>& b);
 
 // The calling thread's token captured for a parallel loop (see above).
 class CancellationCheck {

@@ -140,6 +140,23 @@ double working_doubles(const Scene& s) {
     return 6.0 * L * D;  // scores, terms, extrapolation and the GUI's attention views
 }
 
+bool square_figure(const std::string& figure) {
+    return figure == "similarity" || figure == "scores" || figure == "bias" ||
+           figure == "buckets" || figure == "terms";
+}
+
+// Doubles of the L × L maps a figure holds at once: one per panel, and every panel is alive until
+// the figure is drawn (--compare: 16 maps at L = 4096 are 2 GiB), four for terms. A scores picture
+// of L > resolution holds resolution² texels a panel instead (its data export's dense output is
+// check_output_size's).
+double map_doubles(const Scene& s, int panels) {
+    if (!square_figure(s.figure)) return 0.0;
+    const double side =
+        s.figure == "scores" ? std::min(s.seq_len, s.resolution) : double(s.seq_len);
+    const double count = panels > 0 ? panels : std::max<double>(1.0, double(s.compare.size()));
+    return count * side * side * (s.figure == "terms" ? 4.0 : 1.0);
+}
+
 std::string bytes_text(double bytes) {
     return std::to_string(int64_t(bytes)) + " bytes";
 }
@@ -147,9 +164,7 @@ std::string bytes_text(double bytes) {
 }  // namespace
 
 void check_output_size(const Scene& s) {
-    const bool square = s.figure == "similarity" || s.figure == "scores" || s.figure == "bias" ||
-                        s.figure == "buckets" || s.figure == "terms";
-    if (!square) return;
+    if (!square_figure(s.figure)) return;
     const double count = double(s.seq_len) * double(s.seq_len) * (s.figure == "terms" ? 4.0 : 1.0);
     const double bytes = count * 8.0;
     if (bytes > double(s.max_bytes)) {
@@ -160,14 +175,18 @@ void check_output_size(const Scene& s) {
     }
 }
 
-void check_memory_budget(const Scene& s) {
-    const double bytes = 8.0 * working_doubles(s);
-    if (bytes > double(s.max_bytes))
-        throw InputError("--seq-len",
-                         std::to_string(s.seq_len) + " with --dim " + std::to_string(s.dim),
-                         "sizes whose " + s.figure +
-                             " working set fits in --max-bytes = " + std::to_string(s.max_bytes) +
-                             " bytes (it would take about " + bytes_text(bytes) + ")");
+void check_memory_budget(const Scene& s, int panels) {
+    const double maps = map_doubles(s, panels);
+    const double bytes = 8.0 * (working_doubles(s) + maps);
+    if (bytes <= double(s.max_bytes)) return;
+    const std::string what =
+        maps > 0.0
+            ? " working set and its " + std::to_string(int(maps / map_doubles(s, 1))) + " panel(s)"
+            : " working set";
+    throw InputError(
+        "--seq-len", std::to_string(s.seq_len) + " with --dim " + std::to_string(s.dim),
+        "sizes whose " + s.figure + what + " fit in --max-bytes = " + std::to_string(s.max_bytes) +
+            " bytes (they would take about " + bytes_text(bytes) + ")");
 }
 
 void check_figure_name(const std::string& figure) {

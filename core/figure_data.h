@@ -35,10 +35,12 @@ const std::vector<FigureInfo>& data_figures();
 // Bytes a dense output of this figure would take (float64), checked against scene.max_bytes
 // before computing; throws InputError("--seq-len", ...) naming --max-bytes when it is exceeded.
 void check_output_size(const Scene& scene);
-// The figure's working set besides that output (content, encoded copies, tables: O(L·D)) against
-// scene.max_bytes; throws InputError naming --seq-len and --dim. Every figure build calls it, so
-// `export pe -L 500000 -D 2000` (8 GB) is refused before anything is allocated.
-void check_memory_budget(const Scene& scene);
+// The figure's working set (content, encoded copies, tables: O(L·D)) and the maps of all its
+// panels (one per --compare entry, or `panels` when its options draw more: bias --all-heads draws
+// one per head) against scene.max_bytes; throws InputError naming --seq-len and --dim. Every
+// figure build calls it, so `export pe -L 500000 -D 2000` (8 GB) is refused before anything is
+// allocated.
+void check_memory_budget(const Scene& scene, int panels = 0);
 
 void check_figure_name(const std::string& figure);  // InputError("FIGURE", ...) if unknown
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace posviz::limits {
 
@@ -23,11 +24,25 @@ constexpr int kMaxSentenceTokens = 4096;  // --sentence: a typed sentence, not a
 constexpr double kMaxBase = 1e12;         // frequency base (real models: 1e4 to 1e8)
 constexpr int kMinResolution = 16;        // texels per side of a reduced scores picture
 constexpr int kMaxResolution = 8192;
+// Dims of a table whose principal components are computed (pca): an eigendecomposition of the
+// D × D covariance cannot be cancelled and takes O(D³) — about a second at 1024 dims (GPT-2's 768,
+// BERT-large's 1024; GPT-2 XL's 1600 takes a few).
+constexpr int kMaxPcaDim = 2048;
 // Elements of a table read from a file (.npy, .safetensors): 2 GiB as doubles.
 constexpr uint64_t kMaxTableElements = uint64_t(1) << 28;
+
+// A table of `elements` doubles read from a file against the memory budget `max_bytes`: throws
+// InputError(what, source, ...) naming --max-bytes before anything is allocated.
+void check_table_budget(uint64_t elements, int64_t max_bytes, const std::string& what,
+                        const std::string& source);
 
 // The memory budget of one computation when none is given: 2 GiB, or a quarter of this machine's
 // physical memory where that is less (a laptop must stay usable while the GUI computes).
 int64_t default_max_bytes();
+// This machine's physical memory in bytes; 0 where the system does not say.
+int64_t physical_memory_bytes();
+// The largest budget allowed (--max-bytes, or a preset's max_bytes): the physical memory, since a
+// budget beyond it checks nothing (INT64_MAX where the system does not say).
+int64_t most_max_bytes();
 
 }  // namespace posviz::limits

@@ -140,9 +140,11 @@ void validate_scene(const Scene& s, const std::string& where) {
     if (s.dims.size() > size_t(limits::kMaxDimsShown))
         throw InputError(dims, std::to_string(s.dims.size()) + " dims",
                          "at most " + std::to_string(limits::kMaxDimsShown));
-    if (s.max_bytes <= 0)
+    if (s.max_bytes <= 0 || s.max_bytes > limits::most_max_bytes())
         throw InputError(name("--max-bytes", "max_bytes"), std::to_string(s.max_bytes),
-                         "a positive byte count");
+                         "a positive byte count of at most " +
+                             std::to_string(limits::most_max_bytes()) +
+                             " (this machine's physical memory)");
     require_int_in(name("--resolution", "resolution"), s.resolution, limits::kMinResolution,
                    limits::kMaxResolution, "texels per side of a reduced scores picture");
 }
@@ -161,9 +163,10 @@ Encoding make_encoding(const Scene& s, const std::string& name) {
         if (s.table_path.empty())
             return LearnedEncoding::seeded(s.seq_len, s.dim,
                                            table_seed(s.seed, SeedStream::LearnedPe));
-        Matrix table = s.table_path.ends_with(".safetensors")
-                           ? read_safetensors_matrix(s.table_path, s.table_tensor, "--table")
-                           : read_npy_matrix(s.table_path, "--table", -1, s.dim);
+        Matrix table =
+            s.table_path.ends_with(".safetensors")
+                ? read_safetensors_matrix(s.table_path, s.table_tensor, "--table", s.max_bytes)
+                : read_npy_matrix(s.table_path, "--table", -1, s.dim, s.max_bytes);
         if (s.table_row_offset > 0) {
             if (s.table_row_offset >= table.rows())
                 throw InputError("--table",
@@ -183,7 +186,7 @@ Encoding make_encoding(const Scene& s, const std::string& name) {
             return ShawRelative::seeded(s.seq_len, s.dim, table_seed(s.seed, SeedStream::ShawTable),
                                         s.shaw_clip);
         return ShawRelative{
-            read_npy_matrix(s.rel_table_path, "--rel-table", 2 * s.seq_len - 1, s.dim),
+            read_npy_matrix(s.rel_table_path, "--rel-table", 2 * s.seq_len - 1, s.dim, s.max_bytes),
             s.shaw_clip};
     }
     if (name == "xl") return TransformerXL::seeded(s.dim, table_seed(s.seed, SeedStream::XLBiases));
@@ -228,8 +231,8 @@ Content make_content(const Scene& s) {
         if (s.queries_path.empty() || s.keys_path.empty())
             throw InputError(s.queries_path.empty() ? "--queries" : "--keys", "(missing)",
                              "--queries and --keys given together");
-        c.queries = read_npy_matrix(s.queries_path, "--queries", s.seq_len, s.dim);
-        c.keys = read_npy_matrix(s.keys_path, "--keys", s.seq_len, s.dim);
+        c.queries = read_npy_matrix(s.queries_path, "--queries", s.seq_len, s.dim, s.max_bytes);
+        c.keys = read_npy_matrix(s.keys_path, "--keys", s.seq_len, s.dim, s.max_bytes);
         return c;
     }
     if (s.content == "sentence") {

@@ -58,7 +58,8 @@ struct Scene {
     bool causal = false;
     std::vector<int> dims = {2, 6, 12};
     std::vector<std::string> compare;  // encodings laid side by side (figures)
-    // Memory budget of one computation: its outputs and intermediates (core/figure_data.h).
+    // Memory budget of one computation: its outputs and intermediates (core/figure_data.h), and
+    // tables read from files. A machine's setting: presets and settings.json do not save it.
     int64_t max_bytes = limits::default_max_bytes();
     // A scores picture of L > resolution is reduced to resolution² texels, each the largest
     // |logit| of its block (core/analyses/block_reduction.h); data exports stay dense.

@@ -5,13 +5,20 @@
 
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <future>
 #include <limits>
 #include <thread>
+#include <utility>
 
 #include "core/analyses/block_reduction.h"
 #include "core/analyses/decay.h"
+#include "core/analyses/learned_table.h"
+#include "core/analyses/logit_terms.h"
+#include "core/analyses/rope_properties.h"
 #include "core/cancellation.h"
+#include "core/input_error.h"
+#include "core/limits.h"
 #include "core/random.h"
 
 namespace posviz {
@@ -97,6 +104,44 @@ TEST(Cancellation, AStreamedReductionStopsInsideItsParallelLoop) {
     const double seconds = seconds_to_stop([&] { block_max_abs_of_rows(rows, 256, true); }, threw);
     EXPECT_TRUE(threw);
     EXPECT_LT(seconds, kStopsWithinSeconds);
+}
+
+// The dense computations that hold whole L × L matrices: each is seconds of products at L = 4096
+// and D = 2048 (3.4·10^10 multiply-adds a product), made in tiles a cancelled build stops between.
+TEST(Cancellation, DenseLogitsTermsAndPropertiesStopBetweenTiles) {
+    const int seq_len = 4096, dim = 2048;
+    const Matrix q = random_normal_matrix(seq_len, dim, 1.0, 7);
+    const Matrix k = random_normal_matrix(seq_len, dim, 1.0, 8);
+    const std::pair<const char*, std::function<void()>> works[] = {
+        {"shaw", [&] { attention_logits(ShawRelative::seeded(seq_len, dim, 9), q, k, false); }},
+        {"xl", [&] { attention_logits(TransformerXL::seeded(dim, 10), q, k, false); }},
+        {"fire", [&] { attention_logits(FireBias::seeded(32, 11), q, k, false); }},
+        {"logit terms", [&] { additive_logit_terms(q, k, q); }},
+        {"rope properties",
+         [&] {
+             RopeEncoding rope;
+             rope.dim = dim;
+             measure_rope_properties(rope, q.row(0).transpose(), k.row(0).transpose(), seq_len);
+         }},
+    };
+    for (const auto& [name, work] : works) {
+        SCOPED_TRACE(name);
+        bool threw = false;
+        const double seconds = seconds_to_stop(work, threw);
+        EXPECT_TRUE(threw);
+        EXPECT_LT(seconds, kStopsWithinSeconds);
+    }
+}
+
+TEST(Cancellation, PcaStopsBeforeAndAfterItsEigendecomposition) {
+    // The covariance of 2^13 rows of 2048 dims: 3.4·10^10 multiply-adds, seconds.
+    const Matrix table = random_normal_matrix(1 << 13, limits::kMaxPcaDim, 1.0, 12);
+    bool threw = false;
+    const double seconds = seconds_to_stop([&] { table_pca(table, 3); }, threw);
+    EXPECT_TRUE(threw);
+    EXPECT_LT(seconds, kStopsWithinSeconds);
+    // Wider tables are refused: their eigendecomposition alone would take minutes.
+    EXPECT_THROW(table_pca(Matrix::Zero(4, limits::kMaxPcaDim + 1), 3), InputError);
 }
 
 TEST(Cancellation, PiecewiseRowsReduceAsTheWholeMapDoes) {

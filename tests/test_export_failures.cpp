@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -20,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/formats/cleanup_on_signal.h"
 #include "run_posviz.h"
 
 extern char** environ;
@@ -202,6 +204,26 @@ TEST(ExportFailures, SigtermOrSigintDuringAnExportLeavesNothing) {
     expect_signal_leaves_nothing("r.gif", SIGTERM);
     expect_signal_leaves_nothing("r.mp4", SIGTERM);
     expect_signal_leaves_nothing("r.mp4", SIGINT);
+}
+
+// The GUI catches SIGTERM itself (to save its settings), so the export's signal handler never
+// runs there; when an export does not stop in time its quit path calls remove_all_now before
+// _Exit: the writer is killed and reaped and the temporary unlinked, as the handler would.
+TEST(ExportFailures, RemoveAllNowKillsWritersAndUnlinksTemporaries) {
+    const std::string dir = make_temp_dir();
+    const std::string temporary = dir + "/.r.mp4.tmp-1.mp4";
+    std::ofstream(temporary) << "partial";
+    const int slot = cleanup_on_signal::add_file(temporary);
+    char sleep_name[] = "sleep", seconds[] = "60";
+    char* argv[] = {sleep_name, seconds, nullptr};
+    pid_t writer = -1;
+    ASSERT_EQ(posix_spawnp(&writer, "sleep", nullptr, nullptr, argv, environ), 0);
+    cleanup_on_signal::set_writer(slot, writer);
+    cleanup_on_signal::remove_all_now();
+    cleanup_on_signal::remove_file(slot);
+    EXPECT_FALSE(std::filesystem::exists(temporary));
+    EXPECT_EQ(kill(writer, 0), -1);  // killed and reaped: no such process any more
+    EXPECT_EQ(errno, ESRCH);
 }
 
 TEST(ExportFailures, TemporaryOfADeadProcessIsRemovedByTheNextExportToItsTarget) {

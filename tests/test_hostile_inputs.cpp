@@ -138,7 +138,7 @@ TEST(HostileInputs, SizesThatWouldBlowUpMemory) {
               R"({"model_type": "llama", "head_dim": 2147483646, "hidden_size": 4096,)"
               R"( "num_attention_heads": 32})");
     expect_refused("export wavelengths --model-config " + config + " -o " + dir + "/w.csv",
-                   "head_dim: got 2147483646; expected at most 32768");
+                   config + ": head_dim: got 2147483646; expected at most 32768");
     expect_refused("export wavelengths -D 2147483646 -o " + dir + "/w.csv",
                    "--dim: got 2147483646");
     // 500000 × 2000 doubles is 8 GB: over the budget before anything is allocated.

@@ -43,8 +43,12 @@ long proc_status_kib(const char* field) {
 }
 
 void run_bench(const BenchArgs& args) {
-    if (args.repeat < 1)
-        throw InputError("--repeat", std::to_string(args.repeat), "a positive count");
+    // A median of 1000 runs is as steady as a median gets; more only keeps the machine busy for
+    // hours (a run can take minutes at large L).
+    constexpr int kMaxRepeat = 1000;
+    if (args.repeat < 1 || args.repeat > kMaxRepeat)
+        throw InputError("--repeat", std::to_string(args.repeat),
+                         "a count of runs from 1 to " + std::to_string(kMaxRepeat));
     const long baseline_kib = proc_status_kib("VmRSS");
     // The GPU context is made on the first run, so the median is of the computations.
     const std::unique_ptr<ScoresBackend> backend = make_scores_backend(args.backend);

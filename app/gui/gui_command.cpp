@@ -20,6 +20,7 @@
 #include "app/gui/screenshot.h"
 #include "app/gui/speaker_notes.h"
 #include "app/gui/window/main_loop_wake.h"
+#include "core/formats/cleanup_on_signal.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -289,9 +290,12 @@ int run_gui(const GuiArgs& args) {
     // Quitting waits for no computation: every build is cancelled and stops at its next check,
     // within milliseconds. One stuck in a step that cannot stop (a GPU dispatch, one very large
     // matrix product) is not waited for: with the settings saved, the process ends without
-    // tearing down the window and the threads (the operating system reclaims both).
+    // tearing down the window and the threads (the operating system reclaims both). An export
+    // still running is not left half done: its temporary file is removed and its ffmpeg killed
+    // (this process's own stop handler keeps cleanup_on_signal's from doing it on a TERM).
     if (!stop_background_work(app,
                               std::chrono::steady_clock::now() + std::chrono::milliseconds(300))) {
+        cleanup_on_signal::remove_all_now();
         std::fflush(nullptr);
         std::_Exit(0);
     }

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <string>
 
+#include "core/cancellation.h"
 #include "core/input_error.h"
+#include "core/limits.h"
 
 namespace posviz {
 
@@ -29,19 +31,29 @@ TablePca table_pca(const Matrix& table, int k) {
                          std::to_string(table.rows()) + "×" + std::to_string(table.cols()),
                          "at least 2 positions and 1 dim");
     check_finite(table);
+    // The eigendecomposition below cannot stop halfway and takes O(D³): D is bounded so that it
+    // ends within seconds (a build cancelled meanwhile stops right after it).
+    if (table.cols() > limits::kMaxPcaDim)
+        throw InputError("--dim", std::to_string(table.cols()),
+                         "at most " + std::to_string(limits::kMaxPcaDim) +
+                             " dims for the pca figure (its eigendecomposition takes O(D³))");
     if (k < 1 || k > table.cols())
         throw InputError(
             "--components", std::to_string(k),
             "an integer in [1, " + std::to_string(table.cols()) + "] (the table's dims)");
 
     const Matrix centred = table.rowwise() - table.colwise().mean();
-    const Matrix covariance = centred.transpose() * centred / double(table.rows() - 1);
+    // centredᵀ · centred, in tiles a cancelled build stops between.
+    const Matrix columns = centred.transpose();
+    const Matrix covariance = product_with_transpose(columns, columns) / double(table.rows() - 1);
     const double total_variance = covariance.trace();
     if (!(total_variance > 0.0))
         throw InputError("--table", "rows that are all equal", "positions that differ");
 
     // Eigenvalues come in increasing order; the principal components are the last k.
+    throw_if_cancelled();
     Eigen::SelfAdjointEigenSolver<Matrix> solver(covariance);
+    throw_if_cancelled();
     const Eigen::Index dims = table.cols();
     TablePca out;
     out.components.resize(k, dims);
@@ -66,7 +78,7 @@ Matrix cosine_similarity(const Matrix& table) {
     for (Eigen::Index i = 0; i < inverse_norms.size(); ++i)
         inverse_norms[i] = inverse_norms[i] > 0.0 ? 1.0 / inverse_norms[i] : 0.0;
     const Matrix unit = inverse_norms.asDiagonal() * table;
-    return unit * unit.transpose();
+    return product_with_transpose(unit, unit);
 }
 
 }  // namespace posviz

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/cancellation.h"
+
 namespace posviz {
 
 std::array<Matrix, 4> additive_logit_terms(const Matrix& queries, const Matrix& keys,
@@ -10,8 +12,8 @@ std::array<Matrix, 4> additive_logit_terms(const Matrix& queries, const Matrix& 
     const double scale = 1.0 / std::sqrt(double(queries.cols()));
     const Matrix qs = queries * scale;
     const Matrix ps = pe * scale;
-    return {Matrix(qs * keys.transpose()), Matrix(qs * pe.transpose()),
-            Matrix(ps * keys.transpose()), Matrix(ps * pe.transpose())};
+    return {product_with_transpose(qs, keys), product_with_transpose(qs, pe),
+            product_with_transpose(ps, keys), product_with_transpose(ps, pe)};
 }
 
 }  // namespace posviz

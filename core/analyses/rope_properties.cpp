@@ -21,7 +21,7 @@ RopeProperties measure_rope_properties(const RopeEncoding& rope, const Vector& q
         p.max_norm_deviation = std::max(p.max_norm_deviation, std::abs(rotated - expected));
     }
     // logit(m, n) must equal logit(m - n, 0) for m >= n and logit(0, n - m) for n > m.
-    const Matrix logits = q * k.transpose();
+    const Matrix logits = product_with_transpose(q, k);
     for (int m = 0; m < seq_len; ++m) {
         throw_if_cancelled();
         for (int n = 0; n < seq_len; ++n) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "core/cancellation.h"
 #include "core/encodings/checks.h"
 #include "core/input_error.h"
 #include "core/random.h"
@@ -55,6 +56,7 @@ Matrix FireBias::bias(int seq_len) const {
     Vector of_distance(seq_len);
     double cached_normaliser = -1.0;
     for (int i = 0; i < seq_len; ++i) {
+        throw_if_cancelled();  // a row can cost L MLPs: seconds in all at L = 4096
         double normaliser = psi(std::max(threshold, double(i)));
         if (normaliser != cached_normaliser) {
             for (int d = 0; d < seq_len; ++d) of_distance[d] = mlp(psi(d) / normaliser);

@@ -2,6 +2,7 @@
 // R_{m-n}, Transformer-XL's W_R R_{m-n}): out(m, n) += queries.row(m) · table.row(row_of(m - n)).
 #pragma once
 
+#include "core/cancellation.h"
 #include "core/types.h"
 
 namespace posviz {
@@ -14,6 +15,8 @@ void add_relative_term(Matrix& out, const Matrix& queries, const Matrix& table,
                        RowOfOffset row_of) {
     const int seq_len = int(queries.rows());
     for (int m = 0; m < seq_len; ++m) {
+        throw_if_cancelled();  // a row is an (L × D) product: at L = 4096, D = 2^15 a tenth of a
+                               // second
         int first = row_of(m - (seq_len - 1));
         int last = row_of(m);
         Vector dots = table.middleRows(first, last - first + 1) * queries.row(m).transpose();

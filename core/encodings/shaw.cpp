@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/cancellation.h"
 #include "core/encodings/checks.h"
 #include "core/encodings/relative_term.h"
 #include "core/input_error.h"
@@ -47,9 +48,8 @@ Matrix ShawRelative::logits(const Matrix& queries, const Matrix& keys) const {
     check_table(seq_len, queries.cols());
     // Shaw et al. 2018 eq. (5): e_mn = (q_m · k_n + q_m · a^K_mn) / sqrt(d_z). Scale the query
     // once, so both terms carry 1/sqrt(D).
-    Matrix scaled = queries * (1.0 / std::sqrt(double(queries.cols())));
-    Matrix out(seq_len, seq_len);
-    out.noalias() = scaled * keys.transpose();
+    const Matrix scaled = queries * (1.0 / std::sqrt(double(queries.cols())));
+    Matrix out = product_with_transpose(scaled, keys);
     add_relative_term(out, scaled, rel_table,
                       [&](int offset) { return row_for_offset(offset, seq_len); });
     return out;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/cancellation.h"
 #include "core/encodings/checks.h"
 #include "core/encodings/relative_term.h"
 #include "core/encodings/sinusoidal.h"
@@ -63,7 +64,7 @@ void add_term(int term, Matrix& out, const XLOperands& ops, const Matrix& keys) 
     auto row_of_offset = [seq_len](int offset) { return offset + seq_len - 1; };
     switch (term) {
         case 0:  // (a) content-based addressing: q_i · k_j
-            out.noalias() += ops.queries * keys.transpose();
+            add_product_with_transpose(out, ops.queries, keys);
             break;
         case 1:  // (b) content-dependent positional bias: q_i · W_R R_{i-j}
             add_relative_term(out, ops.queries, ops.positions, row_of_offset);
@@ -75,8 +76,10 @@ void add_term(int term, Matrix& out, const XLOperands& ops, const Matrix& keys) 
         }
         case 3: {  // (d) global positional bias: v · W_R R_{i-j}
             Vector per_offset = ops.positions * ops.v;
-            for (int i = 0; i < seq_len; ++i)
+            for (int i = 0; i < seq_len; ++i) {
+                throw_if_cancelled();
                 for (int j = 0; j < seq_len; ++j) out(i, j) += per_offset[row_of_offset(i - j)];
+            }
             break;
         }
     }

@@ -68,7 +68,7 @@ Figure build_figure(const Scene& scene, const FigureOptions& options) {
         if (scene.figure != b.name) continue;
         validate_scene(scene);
         check_compare(b, scene);
-        check_memory_budget(scene);
+        check_memory_budget(scene, options.all_heads ? scene.heads : 0);
         Figure figure = b.build(scene, options);
         apply_colour_options(figure, options, b.compares);
         // A model's figures say which model, scaling and training length they show, first.

@@ -31,14 +31,7 @@ Slot g_slots[k_slots];
 const int k_signals[] = {SIGINT, SIGTERM, SIGHUP};
 
 void on_signal(int signal_number) {
-    for (Slot& slot : g_slots) {
-        if (slot.state.load(std::memory_order_acquire) != Live) continue;
-        if (const pid_t writer = slot.writer.load(); writer > 0) {
-            kill(writer, SIGKILL);
-            waitpid(writer, nullptr, 0);
-        }
-        unlink(slot.path);
-    }
+    remove_all_now();
     // The default action is taken when the handler returns and the signal is unblocked.
     signal(signal_number, SIG_DFL);
     raise(signal_number);
@@ -59,6 +52,17 @@ void install_handler() {
 }
 
 }  // namespace
+
+void remove_all_now() {
+    for (Slot& slot : g_slots) {
+        if (slot.state.load(std::memory_order_acquire) != Live) continue;
+        if (const pid_t writer = slot.writer.load(); writer > 0) {
+            kill(writer, SIGKILL);
+            waitpid(writer, nullptr, 0);
+        }
+        unlink(slot.path);
+    }
+}
 
 int add_file(const std::string& path) {
     static std::once_flag installed;

@@ -21,4 +21,10 @@ void remove_file(int slot);
 // unlinked, so that it cannot write the file again after the unlink.
 void set_writer(int slot, pid_t pid);
 
+// What the handler does before re-raising: kills and reaps every registered writer and unlinks
+// every live file. For a process that ends another way while writing, without running the
+// writers' own cleanup: the GUI, whose own SIGINT/SIGTERM handler keeps this one from being
+// installed, calls it before _Exit when an export does not stop in time. Async-signal-safe.
+void remove_all_now();
+
 }  // namespace posviz::cleanup_on_signal

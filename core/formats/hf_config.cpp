@@ -367,8 +367,15 @@ ModelPositions read_hf_config(const std::string& path, const std::string& what) 
     json root = parse_json(read_input_file(path, what, "a config.json file", kMaxConfigBytes), what,
                            path, "a config.json");
     if (!root.is_object()) throw InputError(what, path, "a JSON object {...} at the top level");
-    return with_json_errors(what, path, "a config.json",
-                            [&] { return with_layers(read_config(root)); });
+    return with_json_errors(what, path, "a config.json", [&] {
+        // The config's fields are named as written ("rope_scaling.factor"); which file they are in
+        // is said once, here.
+        try {
+            return with_layers(read_config(root));
+        } catch (const InputError& e) {
+            throw e.in_file(path);
+        }
+    });
 }
 
 }  // namespace posviz

@@ -41,6 +41,13 @@ nlohmann::json parse_json(const std::string& text, const std::string& what,
     return with_json_errors(what, source, expected, [&] { return nlohmann::json::parse(text); });
 }
 
+std::string json_error_text(const nlohmann::json::exception& error) {
+    constexpr size_t kMaxChars = 200;
+    std::string text = error.what();
+    if (text.size() > kMaxChars) text = text.substr(0, kMaxChars - 3) + "...";
+    return text;
+}
+
 std::string json_excerpt(const nlohmann::json& value) {
     constexpr size_t kMaxChars = 60;
     // Values come from parse_json, so dump() recurses at most kMaxJsonDepth levels.

@@ -24,6 +24,10 @@ nlohmann::json parse_json(const std::string& text, const std::string& what,
 // A value as written, shortened to one line of an error message.
 std::string json_excerpt(const nlohmann::json& value);
 
+// nlohmann's message, shortened: a syntax error quotes the last token read, which a hostile file
+// can make megabytes long (a number of 100,000 digits).
+std::string json_error_text(const nlohmann::json::exception& error);
+
 // Runs `read` (code that takes values out of parsed JSON) with nlohmann's own exceptions (a type or
 // range error from get<T>()) turned into InputError(what, source + details, expected).
 template <class Read>
@@ -32,7 +36,7 @@ auto with_json_errors(const std::string& what, const std::string& source,
     try {
         return read();
     } catch (const nlohmann::json::exception& e) {
-        throw InputError(what, source + " (" + e.what() + ")", expected);
+        throw InputError(what, source + " (" + json_error_text(e) + ")", expected);
     }
 }
 

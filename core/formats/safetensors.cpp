@@ -1,5 +1,6 @@
 #include "core/formats/safetensors.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -96,7 +97,8 @@ std::string names_in(const json& header) {
 
 // The tensor `name` of a parsed header; everything is checked before its bytes are read.
 Matrix read_tensor(std::ifstream& in, uint64_t file_size, uint64_t header_size, const json& header,
-                   const std::string& path, const std::string& name, const std::string& what) {
+                   const std::string& path, const std::string& name, const std::string& what,
+                   int64_t max_bytes) {
     auto entry_it = header.find(name);
     if (name == "__metadata__" || entry_it == header.end())
         throw InputError(what, path + " has no tensor \"" + name + "\"",
@@ -149,14 +151,21 @@ Matrix read_tensor(std::ifstream& in, uint64_t file_size, uint64_t header_size, 
                          "end - begin = " + std::to_string(expected_bytes) + " bytes for shape " +
                              json_excerpt(shape) + " of " + dtype->name);
 
-    std::vector<unsigned char> bytes(expected_bytes);
-    in.seekg(std::streamoff(8 + header_size + begin));
-    if (!in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(expected_bytes)))
-        throw InputError(what, where, "tensor data that can be read");
+    limits::check_table_budget(rows * cols, max_bytes, what,
+                               where + " shape " + json_excerpt(shape));
 
+    // Read a piece at a time: the raw bytes of a whole table would be a second copy of it.
+    constexpr uint64_t kPiece = 1 << 17;  // elements
+    std::vector<unsigned char> bytes(std::min(rows * cols, kPiece) * element_size);
+    in.seekg(std::streamoff(8 + header_size + begin));
     Matrix out(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
     for (uint64_t k = 0; k < rows * cols; ++k) {  // row-major on both sides
-        out.data()[k] = decode(dtype->dtype, bytes.data() + k * element_size);
+        const uint64_t in_piece = k % kPiece;
+        if (in_piece == 0 &&
+            !in.read(reinterpret_cast<char*>(bytes.data()),
+                     std::streamsize(std::min(kPiece, rows * cols - k) * element_size)))
+            throw InputError(what, where, "tensor data that can be read");
+        out.data()[k] = decode(dtype->dtype, bytes.data() + in_piece * element_size);
         // The same rule as .npy tables: a NaN or infinity would poison every logit it touches.
         if (!std::isfinite(out.data()[k]))
             throw InputError(what,
@@ -202,10 +211,11 @@ Header read_header(const std::string& path, const std::string& what) {
 }  // namespace
 
 Matrix read_safetensors_matrix(const std::string& path, const std::string& name,
-                               const std::string& what) {
+                               const std::string& what, int64_t max_bytes) {
     Header h = read_header(path, what);
     return with_json_errors(what, path, "a .safetensors header", [&] {
-        return read_tensor(h.file.stream, h.file.size, h.header_size, h.json, path, name, what);
+        return read_tensor(h.file.stream, h.file.size, h.header_size, h.json, path, name, what,
+                           max_bytes);
     });
 }
 

@@ -19,8 +19,9 @@ namespace posviz {
 // checked before any data is read — header length against the file size, dtype, shape, offsets
 // inside the data buffer and end - begin == rows·cols·dtype size — so a truncated or lying file is
 // an InputError naming `what`, never an over-read. A missing name lists the names the file has.
+// The table's doubles are checked against max_bytes (the scene's --max-bytes) before it is read.
 Matrix read_safetensors_matrix(const std::string& path, const std::string& name,
-                               const std::string& what = "--table");
+                               const std::string& what = "--table", int64_t max_bytes = INT64_MAX);
 
 // One tensor as the header lists it.
 struct SafetensorsEntry {

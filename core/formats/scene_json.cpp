@@ -219,6 +219,10 @@ RopeScaling scaling_from_json(const json& in, const std::string& where) {
 json scene_to_json(const Scene& scene) {
     json out = json::object();
     visit_scene_fields(scene, Writer{out});
+    // The memory budget belongs to the machine, not the scene: a preset or settings file saved on
+    // one machine must not carry its budget to another. A file may still set one (to lower it);
+    // validate_scene bounds it by this machine's memory.
+    out.erase("max_bytes");
     if (scene.rope_scaling.type != RopeScalingType::None) {
         json scaling = {{"type", rope_scaling_name(scene.rope_scaling.type)}};
         visit_scaling_fields(scene.rope_scaling, Writer{scaling});

@@ -47,7 +47,7 @@ std::vector<std::string> view_encodings(ViewId view) {
 }
 
 int rotation_frames(const Scene& scene) {
-    return std::clamp(scene.seq_len, 2, 256);
+    return std::clamp(scene.seq_len, 2, k_max_rotation_frames);
 }
 
 double playable_speed(double speed) {

@@ -23,13 +23,10 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
 // The encodings a view draws; empty: every one.
 std::vector<std::string> view_encodings(ViewId view);
 
-// The rotation animation's length: one frame per position, up to 256.
+// The rotation animation's length: one frame per position, up to k_max_rotation_frames.
 int rotation_frames(const Scene& scene);
 
-// The speeds the rotation plays at, in positions per second: the speed slider's range. Faster
-// than a position per frame would only skip frames.
-constexpr double k_min_speed = 0.25, k_max_speed = 32.0;
-// `speed` within that range; the default speed for a non-finite one.
+// `speed` within the slider's range (view_settings.h); the default speed for a non-finite one.
 double playable_speed(double speed);
 // Advances the rotation's clock (fractional positions played) by `seconds` at `speed` and returns
 // the whole positions to step now: at most 4, so that a slow frame (a long computation) makes the

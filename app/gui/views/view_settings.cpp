@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
+#include "core/encodings/checks.h"
 #include "core/figures/figures.h"
+#include "core/formats/json_input.h"
 #include "core/input_error.h"
 
 namespace posviz::gui {
@@ -52,12 +55,30 @@ void read(const json& in, const char* key, const std::string& where, const char*
           bool (json::*is_type)() const noexcept, T& value) {
     const auto it = in.find(key);
     if (it == in.end()) return;
-    if (!((*it).*is_type)()) throw InputError(where + "." + key, it->dump(), expected);
+    if (!((*it).*is_type)()) throw InputError(where + "." + key, json_excerpt(*it), expected);
+    value = it->get<T>();
+}
+
+// A number in [lo, hi], refused otherwise rather than bent into range: a file that asks for a
+// speed the view cannot play should say so, not play at another one.
+template <class T>
+void read_in_range(const json& in, const char* key, const std::string& where, T lo, T hi,
+                   T& value) {
+    const auto it = in.find(key);
+    if (it == in.end()) return;
+    const bool integral = std::is_integral_v<T>;
+    const bool fits = (integral ? it->is_number_integer() : it->is_number()) &&
+                      it->get<double>() >= double(lo) && it->get<double>() <= double(hi);
+    if (!fits)
+        throw InputError(where + "." + key, json_excerpt(*it),
+                         std::string(integral ? "an integer" : "a number") + " from " +
+                             format_number(double(lo)) + " to " + format_number(double(hi)));
     value = it->get<T>();
 }
 
 ViewSettings view_from_json(ViewId id, const json& in, const std::string& where) {
-    if (!in.is_object()) throw InputError(where, in.dump(), "a JSON object of view settings");
+    if (!in.is_object())
+        throw InputError(where, json_excerpt(in), "a JSON object of view settings");
     const std::vector<std::string> keys = keys_of(id);
     for (const auto& item : in.items())
         if (std::find(keys.begin(), keys.end(), item.key()) == keys.end())
@@ -67,17 +88,18 @@ ViewSettings view_from_json(ViewId id, const json& in, const std::string& where)
     read(in, "open", where, "true or false", &json::is_boolean, v.open);
     read(in, "log_x", where, "true or false", &json::is_boolean, v.log_x);
     read(in, "playing", where, "true or false", &json::is_boolean, v.playing);
-    read(in, "speed", where, "a number", &json::is_number, v.speed);
-    read(in, "position", where, "an integer", &json::is_number_integer, v.position);
+    read_in_range(in, "speed", where, k_min_speed, k_max_speed, v.speed);
+    read_in_range(in, "position", where, 0, k_max_rotation_frames - 1, v.position);
     read(in, "figure", where, "a figure name", &json::is_string, v.figure);
     if (const std::vector<std::string> names = figure_names();
         std::find(names.begin(), names.end(), v.figure) == names.end())
         throw InputError(where + ".figure", v.figure, "one of " + joined(names));
     if (const auto it = in.find("compare"); it != in.end()) {
-        if (!it->is_array()) throw InputError(where + ".compare", it->dump(), "an array of names");
+        if (!it->is_array())
+            throw InputError(where + ".compare", json_excerpt(*it), "an array of names");
         for (const json& name : *it) {
             if (!name.is_string())
-                throw InputError(where + ".compare", name.dump(), "an array of names");
+                throw InputError(where + ".compare", json_excerpt(name), "an array of names");
             v.compare.push_back(name.get<std::string>());
         }
     }
@@ -101,7 +123,7 @@ std::optional<ViewId> find_view(const std::string& key) {
 }
 
 ViewSet views_from_json(const json& in, const std::string& where) {
-    if (!in.is_object()) throw InputError(where, in.dump(), "a JSON object naming views");
+    if (!in.is_object()) throw InputError(where, json_excerpt(in), "a JSON object naming views");
     ViewSet views;
     for (const auto& item : in.items()) {
         const std::optional<ViewId> id = find_view(item.key());

@@ -35,6 +35,12 @@ const std::array<ViewInfo, k_view_count>& view_infos();
 const ViewInfo& view_info(ViewId id);
 std::optional<ViewId> find_view(const std::string& key);
 
+// The speeds the rotation plays at, in positions per second: the speed slider's range, and what a
+// preset or settings file may hold. Faster than a position per frame would only skip frames.
+constexpr double k_min_speed = 0.25, k_max_speed = 32.0;
+// The rotation animation's frames: one per position, up to this many.
+constexpr int k_max_rotation_frames = 256;
+
 // One view's settings. Only some views use each field; a preset may set only those (an
 // InputError names any other key).
 struct ViewSettings {

@@ -365,7 +365,7 @@ void rotation_view(App& app, ViewSettings& v) {
     ViewRuntime& rt = app.runtime[size_t(ViewId::Rotation)];
     const int frames = rotation_frames(app.scene);
     v.position = std::clamp(v.position, 0, frames - 1);
-    v.speed = playable_speed(v.speed);  // a preset or settings file may carry any number
+    v.speed = playable_speed(v.speed);  // files are refused outside it; this covers code
     if (v.playing && app.animate)
         v.position =
             (v.position + rotation_steps(rt.rotation_clock, ImGui::GetIO().DeltaTime, v.speed)) %
