@@ -11,6 +11,8 @@
 //    other — beyond that the smaller maps would be washed out (ALiBi's −64 beside KERPLE's −2).
 //    The subtitle says which.
 // 5. --colormap replaces every map's colormap.
+// Maps marked own_scale (the difference map of `scores --difference`) keep the colours their
+// builder gave them under every rule.
 #pragma once
 
 #include "core/figure/figure.h"
@@ -29,5 +31,7 @@ void apply_colour_options(Figure& figure, const FigureOptions& options, bool com
 // "linear", "log" … and "auto|shared|per-panel": the parsers of the options' words, InputError
 // naming `source` otherwise.
 ColourScale parse_colour_scale(const std::string& text, const std::string& source);
+// The word parse_colour_scale reads: "auto", "shared" or "per-panel".
+std::string colour_scale_name(ColourScale scale);
 
 }  // namespace posviz
