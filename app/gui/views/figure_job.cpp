@@ -115,6 +115,7 @@ void FigureJob::collect() {
             error_ = outcome.error;
             if (outcome.figure) {
                 figure_ = std::move(outcome);
+                figure_request_ = build.request;
                 pixels_theme_ = build.request.theme;
                 version_ = g_next_version++;
             }

@@ -79,6 +79,11 @@ class FigureJob {
     // How far the newest build has got, 0 … 1 (core/cancellation.h's report_progress).
     double progress() const;
     const std::optional<FigureRequest>& last_request() const { return requested_; }
+    // The request the figure on show was built from (null before the first): what a tooltip's
+    // numbers must come from while a newer request is still computing.
+    const FigureRequest* figure_request() const {
+        return figure_request_ ? &*figure_request_ : nullptr;
+    }
     // The newest request has finished (its figure or its error is what the view shows), or there
     // is none: what the latency benchmark waits for after each change.
     bool shows_newest() const;
@@ -92,11 +97,12 @@ class FigureJob {
     void collect();  // takes the finished builds
 
     FigureScheduler* scheduler_;
-    std::optional<FigureRequest> requested_;      // the newest request
-    std::vector<std::shared_ptr<Build>> builds_;  // submitted, not collected; oldest first
-    std::optional<FigureRequest> finished_;       // the newest finished build's
-    uint64_t finished_sequence_ = 0;              // and its scheduler sequence
-    std::optional<FigureOutcome> figure_;         // the newest successful build
+    std::optional<FigureRequest> requested_;       // the newest request
+    std::vector<std::shared_ptr<Build>> builds_;   // submitted, not collected; oldest first
+    std::optional<FigureRequest> finished_;        // the newest finished build's
+    uint64_t finished_sequence_ = 0;               // and its scheduler sequence
+    std::optional<FigureOutcome> figure_;          // the newest successful build
+    std::optional<FigureRequest> figure_request_;  // and its request
     const Theme* pixels_theme_ = nullptr;
     uint64_t version_ = 0;
     std::string error_;
