@@ -156,7 +156,7 @@ Explained rope_logit(const Scene& scene, const RopeEncoding& rope, const Content
                         ")·cos((m − n)θᵢ) + (q" + a + "k" + b + " − q" + b + "k" + a +
                         ")·sin((m − n)θᵢ)]/√D";
     lines += "\nm = " + num(m) + ", n = " + num(n) + ", m − n = " + num(m - n) + ", D = " + num(D) +
-             ", θᵢ = " + num(rope.base) + "^(−2i/" + num(rope.rotary_dim()) + ")";
+             ", θᵢ = " + format_number(rope.base, 10) + "^(−2i/" + num(rope.rotary_dim()) + ")";
     if (rope.scaling.type != RopeScalingType::None)
         lines += t(" after the context scaling", "（经上下文缩放）");
     if (f.attention_factor != 1.0)
@@ -223,15 +223,18 @@ std::string sinusoidal_pe(const SinusoidalEncoding& s, int pos, int d, const Tex
     if (halves)
         lines += "PE(pos, " + std::string(sine ? "i" : "D/2 + i") + ") = " + fn +
                  "(pos·base^(−i/(D/2 − 1)))\npos = " + num(pos) + ", i = " + num(i) +
-                 ", D = " + num(s.dim) + ", ωᵢ = " + num(s.base) + "^(−" + num(i) + "/" +
-                 num(half - 1) + ") = " + num(omega);
+                 ", D = " + num(s.dim) + ", ωᵢ = " + format_number(s.base, 10) + "^(−" + num(i) +
+                 "/" + num(half - 1) + ") = " + num(omega);
     else
         lines += "PE(pos, " + std::string(sine ? "2i" : "2i+1") + ") = " + fn +
                  "(pos/base^(2i/D))\npos = " + num(pos) + ", i = " + num(i) +
-                 ", D = " + num(s.dim) + ": " + num(s.base) + "^(" + num(2 * i) + "/" + num(s.dim) +
-                 ") = " + num(1.0 / omega);
+                 ", D = " + num(s.dim) + ": " + format_number(s.base, 10) + "^(" + num(2 * i) +
+                 "/" + num(s.dim) + ") = " + num(1.0 / omega);
     const double angle = pos * omega;
-    lines += "\n" + fn + "(" + num(pos) + "·" + num(omega) + ") = " + fn + "(" + num(angle) +
+    // As the formula above writes it: pos·ωᵢ (halves), pos/base^(2i/D) (Vaswani's).
+    const std::string argument =
+        halves ? num(pos) + "·" + num(omega) : num(pos) + "/" + num(1.0 / omega);
+    lines += "\n" + fn + "(" + argument + ") = " + fn + "(" + num(angle) +
              ") = " + num(sine ? std::sin(angle) : std::cos(angle));
     return lines;
 }
