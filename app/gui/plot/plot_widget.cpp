@@ -203,30 +203,6 @@ void draw_panel(const Panel& panel, const PlotStyle& s, const Layout& l, const I
     draw_legend(draw, s, l, panel);
 }
 
-// For each panel, the first panel with the same default limits and, for heatmaps, the same
-// shape: panels that link their zoom and their hovered cell.
-std::vector<int> zoom_leaders(const Figure& figure, int count) {
-    std::vector<int> leaders(size_t(count), 0);
-    auto same = [&](const Panel& a, const Panel& b) {
-        if (a.heatmap.has_value() != b.heatmap.has_value()) return false;
-        if (a.heatmap && (heatmap_rows(*a.heatmap) != heatmap_rows(*b.heatmap) ||
-                          heatmap_cols(*a.heatmap) != heatmap_cols(*b.heatmap)))
-            return false;
-        return panel_axis_range(a, true) == panel_axis_range(b, true) &&
-               panel_axis_range(a, false) == panel_axis_range(b, false);
-    };
-    for (int i = 0; i < count; ++i) {
-        leaders[size_t(i)] = i;
-        for (int j = 0; j < i; ++j)
-            if (leaders[size_t(j)] == j &&
-                same(figure.panels[size_t(i)], figure.panels[size_t(j)])) {
-                leaders[size_t(i)] = j;
-                break;
-            }
-    }
-    return leaders;
-}
-
 }  // namespace
 
 void ResetPlotView(const char* id) {
@@ -309,7 +285,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
         if (text_size(style.heading, figure.panels[size_t(i)].title).x > 0.94f * cell_size.x)
             panel_style.heading = style.body;
 
-    const std::vector<int> leaders = zoom_leaders(figure, count);
+    const std::vector<int> leaders = linked_panel_leaders(figure);
     std::vector<PanelState> states;
     for (int i = 0; i < count; ++i) {
         states.push_back(panel_state(i, leaders[size_t(i)], figure.panels[size_t(i)], version,
