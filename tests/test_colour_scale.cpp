@@ -147,11 +147,13 @@ TEST(ColourScale, BadColourOptionsExitTwoLeavingNoFile) {
     struct Bad {
         std::string args, option, value;
     };
-    for (const Bad& bad : std::vector<Bad>{{"--vmin 2 --vmax 1", "--vmin", "2"},
-                                           {"--vmin nan", "--vmin", "NaN"},
-                                           {"--norm power:-1", "--norm", "power:-1"},
-                                           {"--norm log --vmin 0", "--vmin", "0"},
-                                           {"--scale sometimes", "--scale", "sometimes"}}) {
+    for (const Bad& bad : std::vector<Bad>{
+             {"--vmin 2 --vmax 1", "--vmin", "2"},
+             {"--vmin nan", "--vmin", "NaN"},
+             {"--norm power:-1", "--norm", "power:-1"},
+             {"--norm log --vmin 0", "--vmin", "0"},
+             {"--scale sometimes", "--scale", "sometimes"},
+             {"--compare rope,alibi,t5 --difference", "--difference", "3 encodings"}}) {
         const auto r = testing::run_posviz("export scores " + bad.args + " -o " + out);
         EXPECT_EQ(r.status, 2) << bad.args << "\n" << r.err;
         EXPECT_NE(r.err.find(bad.option + ": got " + bad.value), std::string::npos) << r.err;
@@ -164,6 +166,11 @@ TEST(ColourScale, BadColourOptionsExitTwoLeavingNoFile) {
         out);
     EXPECT_EQ(good.status, 0) << good.err;
     EXPECT_TRUE(testing::file_exists(out));
+    const std::string diff = testing::make_temp_dir() + "/d.png";
+    const auto difference =
+        testing::run_posviz("export scores --compare rope,alibi --difference -o " + diff);
+    EXPECT_EQ(difference.status, 0) << difference.err;
+    EXPECT_TRUE(testing::file_exists(diff));
 }
 
 }  // namespace

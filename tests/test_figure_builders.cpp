@@ -131,6 +131,47 @@ TEST(FigureBuilders, ScoresCompareSharesSymmetricLimitsAndMasksCausally) {
     EXPECT_INPUT_ERROR(build_figure(s, {}), "--compare");
 }
 
+// --difference: the third panel is panel A − panel B cell by cell. NoPE and ALiBi see the same
+// content, so NoPE − ALiBi is minus ALiBi's bias: +slope·(m − n) with slope 2^(−8/8) = 0.5 for
+// head 0 of 8, on its own diverging scale centred at 0 even when A and B share theirs.
+TEST(FigureBuilders, ScoresDifferenceIsAMinusBOnItsOwnScale) {
+    Scene s = scene_for("scores", "rope");
+    s.compare = {"nope", "alibi"};
+    s.causal = true;
+    FigureOptions options;
+    options.difference = true;
+    options.scale = ColourScale::Shared;
+    const Figure f = build_figure(s, options);
+    ASSERT_EQ(f.panels.size(), 3u);
+    const Matrix& a = f.panels[0].heatmap->values;
+    const Matrix& b = f.panels[1].heatmap->values;
+    const Heatmap& d = *f.panels[2].heatmap;
+    ASSERT_EQ(d.values.rows(), 32);
+    ASSERT_EQ(d.values.cols(), 32);
+    for (int m = 0; m < 32; ++m)
+        for (int n = 0; n < 32; ++n) {
+            if (n > m) {
+                EXPECT_TRUE(std::isnan(d.values(m, n))) << m << "," << n;  // masked in both
+                continue;
+            }
+            EXPECT_DOUBLE_EQ(d.values(m, n), a(m, n) - b(m, n));
+            EXPECT_NEAR(d.values(m, n), 0.5 * (m - n), 1e-12) << m << "," << n;
+        }
+    EXPECT_EQ(d.colormap, "RdBu_r");
+    EXPECT_TRUE(d.colorbar);
+    EXPECT_DOUBLE_EQ(heatmap_range(d).min, -15.5);  // 0.5 · 31, at m = 31, n = 0
+    EXPECT_DOUBLE_EQ(heatmap_range(d).max, 15.5);
+    EXPECT_NE(f.panels[2].title.find("−"), std::string::npos);
+    ASSERT_TRUE(f.colorbar);  // A and B share a bar; the difference keeps its own
+    EXPECT_FALSE(f.panels[0].heatmap->colorbar);
+
+    s.compare = {"nope", "alibi", "rope"};
+    EXPECT_INPUT_ERROR(build_figure(s, options), "--difference");
+    s.compare.clear();
+    EXPECT_INPUT_ERROR(build_figure(s, options), "--difference");
+    EXPECT_INPUT_ERROR(build_figure(scene_for("bias", "alibi"), options), "--difference");
+}
+
 TEST(FigureBuilders, SoftmaxScoresUseASequentialMapFromZero) {
     Scene s = scene_for("scores", "rope");
     s.softmax = true;

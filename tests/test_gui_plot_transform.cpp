@@ -6,6 +6,7 @@
 
 #include "app/gui/plot/plot_transform.h"
 #include "core/figure/colormap.h"
+#include "core/figures/figures.h"
 
 namespace posviz::gui {
 namespace {
@@ -178,6 +179,22 @@ TEST(GuiPlotTransform, LogNormColoursByDecades) {
         EXPECT_EQ(rgba[size_t(i) * 4], uint8_t(std::lround(c.r * 255))) << "cell " << i;
         EXPECT_EQ(rgba[size_t(i) * 4 + 1], uint8_t(std::lround(c.g * 255))) << "cell " << i;
     }
+}
+
+// Compared maps of one size zoom and hover together (the difference map with them); a curve
+// panel beside them keeps its own zoom.
+TEST(GuiPlotTransform, ComparedMapsOfOneSizeAreLinked) {
+    Scene s;
+    s.figure = "scores";
+    s.seq_len = 16;
+    s.dim = 8;
+    s.compare = {"rope", "alibi"};
+    FigureOptions difference;
+    difference.difference = true;
+    EXPECT_EQ(linked_panel_leaders(build_figure(s, difference)), (std::vector<int>{0, 0, 0}));
+    s.figure = "bias";
+    s.compare = {"alibi", "kerple"};
+    EXPECT_EQ(linked_panel_leaders(build_figure(s, {})), (std::vector<int>{0, 0, 2}));
 }
 
 }  // namespace

@@ -118,6 +118,13 @@ TEST(Presets, SaveAndReadBack) {
     ViewSettings& figure = settings_of(p.views, ViewId::Figure);
     figure.open = true;
     figure.figure = "pca";
+    ViewSettings& attention = settings_of(p.views, ViewId::Attention);
+    attention.open = attention.difference = true;
+    attention.compare = {"rope", "alibi"};
+    attention.scale = ColourScale::PerPanel;
+    ViewSettings& bias = settings_of(p.views, ViewId::Bias);
+    bias.open = bias.all_heads = true;
+    bias.scale = ColourScale::Shared;
     const std::string path = scratch_file("saved.json", "");
     write_preset(p, path);
     const Preset back = read_preset(path);
@@ -165,6 +172,9 @@ TEST(Presets, MalformedFilesNameTheProblem) {
     EXPECT_INPUT_ERROR(
         read_preset(scratch_file("name.json", R"({"views": {"figure": {"figure": "spiral"}}})")),
         "name.json.views.figure.figure");
+    EXPECT_INPUT_ERROR(
+        read_preset(scratch_file("scale.json", R"({"views": {"bias": {"scale": "both"}}})")),
+        "scale.json.views.bias.scale");
     EXPECT_INPUT_ERROR(read_preset("/nonexistent/preset.json"), "/nonexistent/preset.json");
 }
 
@@ -175,6 +185,31 @@ TEST(Presets, FoundByNameNumberOrPath) {
     EXPECT_EQ(resolve_preset(std::filesystem::path(by_name).stem().string(), dir), by_name);
     EXPECT_EQ(resolve_preset(by_name, dir), by_name);
     EXPECT_INPUT_ERROR(resolve_preset("no-such-step", dir), "--preset");
+}
+
+// The colour-scale toggle, the difference and all-heads checkboxes reach the figure requests;
+// the difference only with exactly two encodings, all heads only for ALiBi drawn alone.
+TEST(Presets, ViewOptionsReachTheFigureRequests) {
+    Scene scene;
+    scene.encoding = "alibi";
+    ViewSettings v;
+    v.open = v.difference = v.all_heads = true;
+    v.scale = ColourScale::PerPanel;
+    v.compare = {"rope", "alibi"};
+    FigureRequest r = view_figures(ViewId::Attention, scene, v, "en").at(0).request;
+    EXPECT_EQ(r.options.scale, ColourScale::PerPanel);
+    EXPECT_TRUE(r.options.difference);
+    v.compare.push_back("nope");
+    EXPECT_FALSE(view_figures(ViewId::Attention, scene, v, "en").at(0).request.options.difference);
+    v.compare.clear();
+    r = view_figures(ViewId::Bias, scene, v, "en").at(0).request;
+    EXPECT_TRUE(r.options.all_heads);
+    EXPECT_EQ(r.options.scale, ColourScale::PerPanel);
+    v.compare = {"alibi", "kerple"};
+    scene.encoding = "rope";  // the bias view draws its own list whatever the scene's encoding
+    r = view_figures(ViewId::Bias, scene, v, "en").at(0).request;
+    EXPECT_FALSE(r.options.all_heads);
+    EXPECT_EQ(r.scene.compare, v.compare);
 }
 
 TEST(Presets, ViewsDrawOnlyTheirEncodings) {

@@ -69,8 +69,11 @@ void run_export(const ExportArgs& args) {
     const std::unique_ptr<ScoresBackend> backend = make_scores_backend(args.backend);
     if (extension == ".npy" || extension == ".csv") {
         check_no_compare(args.scene);
-        if (args.picture.split || args.picture.all_heads)
-            throw InputError(args.picture.split ? "--split" : "--all-heads", "given",
+        if (args.picture.split || args.picture.all_heads || args.picture.difference)
+            throw InputError(args.picture.split       ? "--split"
+                             : args.picture.all_heads ? "--all-heads"
+                                                      : "--difference",
+                             "given",
                              "a picture output (.png, .svg, .pdf): a .npy/.csv export holds the "
                              "figure's numbers as its table in the README says");
         write_data(args.resolution_given ? compute_reduced_scores_data(args.scene, backend.get())

@@ -147,6 +147,9 @@ void add_figure_export_options(CLI::App& cmd, FigureExportOptions& o) {
     cmd.add_flag("--split", o.split, "curves: one panel per dimension");
     cmd.add_flag("--all-heads", o.all_heads,
                  "bias with --encoding alibi: one matrix per head (0 … --heads − 1)");
+    cmd.add_flag("--difference", o.difference,
+                 "scores with exactly two --compare encodings: a third panel A − B, on a "
+                 "diverging scale of its own centred at 0");
     cmd.add_option(
            "--frames", o.frames,
            "rotation animation: number of frames (positions m), 1.." + std::to_string(k_max_frames))
@@ -162,6 +165,7 @@ void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
     FigureOptions figure_options{o.lang, o.colormap, o.log_x, scores_backend};
     figure_options.split = o.split;
     figure_options.all_heads = o.all_heads;
+    figure_options.difference = o.difference;
     figure_options.scale = parse_colour_scale(o.scale, "--scale");
     figure_options.vmin = o.vmin;
     figure_options.vmax = o.vmax;

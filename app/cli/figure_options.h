@@ -19,6 +19,7 @@
 //   --log-x            decay: relative distance on a log axis
 //   --split            curves: one panel per dimension
 //   --all-heads        bias with alibi: one matrix per head
+//   --difference       scores with two --compare encodings: a third panel A − B
 //   --frames, --fps    rotation animation length and speed (.gif/.mp4)
 #pragma once
 
@@ -49,8 +50,9 @@ struct FigureExportOptions {
     std::string norm;  // empty: the figure's own
     std::string lang = "en";
     bool log_x = false;
-    bool split = false;      // curves: one panel per dim
-    bool all_heads = false;  // bias: every ALiBi head
+    bool split = false;       // curves: one panel per dim
+    bool all_heads = false;   // bias: every ALiBi head
+    bool difference = false;  // scores: A − B of two compared encodings
     int frames = 48;
     int fps = 12;
 };

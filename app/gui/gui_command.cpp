@@ -77,6 +77,7 @@ struct ScreenshotArgs {
     bool lecture = false;
     std::string backend = "cpu";
     std::string export_figure;  // empty: none
+    std::string mouse;          // "X,Y": the pointer there (hover tooltips); empty: none
 };
 
 void parse_size(const std::string& text, int& width, int& height) {
@@ -155,6 +156,16 @@ int run_screenshot(const ScreenshotArgs& args) {
 
     const OffscreenTarget target(width, height);
     settle(app, target);
+    if (!args.mouse.empty()) {
+        // The offscreen window has no pointer of its own: ImGui's stays where it is put.
+        float x = 0.0f, y = 0.0f;
+        char rest = 0;
+        if (std::sscanf(args.mouse.c_str(), "%f,%f%c", &x, &y, &rest) != 2 || x < 0.0f ||
+            y < 0.0f || x >= float(width) || y >= float(height))
+            throw InputError("--mouse", args.mouse, "X,Y in window pixels inside --size");
+        ImGui::GetIO().MousePos = ImVec2(x, y);
+        settle(app, target);
+    }
     if (!args.export_figure.empty()) {
         // As the Export window's button: the figure is written on a worker thread while frames
         // go on, and the status line then says where it went.
@@ -327,6 +338,8 @@ void add_gui_commands(CLI::App& app, int& exit_status) {
     shot->add_flag("--lecture", args->lecture, "lecture mode: large type, high contrast");
     shot->add_option("--export-figure", args->export_figure,
                      "also export the largest view's figure here, as the Export window does");
+    shot->add_option("--mouse", args->mouse,
+                     "X,Y: the mouse pointer at this window pixel, to show what hovering shows");
     shot->add_option("--backend", args->backend, "where attention scores are computed: cpu|gpu")
         ->check(CLI::IsMember({"cpu", "gpu"}))
         ->capture_default_str();

@@ -82,6 +82,10 @@ struct Heatmap {
     // Data coordinates of the outer edges: column c spans x0 + c·(x1 − x0)/cols, row r likewise
     // from y0 (top edge, row 0) to y1. Cell centres sit on integers with the default −0.5 edges.
     double x0 = -0.5, x1 = 0.0, y0 = -0.5, y1 = 0.0;
+    // A map of a different quantity than its neighbours (a difference A − B beside A and B): it
+    // keeps its own colours, never joining a shared scale or --vmin/--vmax/--norm
+    // (core/figures/colour_scale.h).
+    bool own_scale = false;
 };
 
 // A heatmap from a matrix with cell centres on 0..cols−1 and 0..rows−1.

@@ -68,6 +68,10 @@ Figure build_figure(const Scene& scene, const FigureOptions& options) {
         if (scene.figure != b.name) continue;
         validate_scene(scene);
         check_compare(b, scene);
+        if (options.difference && scene.figure != "scores")
+            throw InputError("--difference", scene.figure,
+                             "the scores figure (A − B of two "
+                             "compared encodings)");
         check_memory_budget(scene, options.all_heads ? scene.heads : 0);
         Figure figure = b.build(scene, options);
         apply_colour_options(figure, options, b.compares);

@@ -13,10 +13,12 @@ namespace posviz {
 
 namespace {
 
+// The maps the rules apply to: not those that keep their own scale (a difference A − B is centred
+// on 0 whatever the options say of the maps it compares).
 std::vector<Heatmap*> heatmaps_of(Figure& figure) {
     std::vector<Heatmap*> maps;
     for (Panel& panel : figure.panels)
-        if (panel.heatmap) maps.push_back(&*panel.heatmap);
+        if (panel.heatmap && !panel.heatmap->own_scale) maps.push_back(&*panel.heatmap);
     return maps;
 }
 
@@ -148,6 +150,18 @@ ColourScale parse_colour_scale(const std::string& text, const std::string& sourc
     if (text == "shared") return ColourScale::Shared;
     if (text == "per-panel") return ColourScale::PerPanel;
     throw InputError(source, text, "auto, shared or per-panel");
+}
+
+std::string colour_scale_name(ColourScale scale) {
+    switch (scale) {
+        case ColourScale::Shared:
+            return "shared";
+        case ColourScale::PerPanel:
+            return "per-panel";
+        case ColourScale::Auto:
+            break;
+    }
+    return "auto";
 }
 
 }  // namespace posviz

@@ -12,6 +12,8 @@
 //    or when the figure prefers one (ALiBi's heads: how far each slope reaches is the point).
 //    The subtitle says which.
 // 5. --colormap replaces every map's colormap.
+// Maps marked own_scale (the difference map of `scores --difference`) keep the colours their
+// builder gave them under every rule.
 #pragma once
 
 #include "core/figure/figure.h"
@@ -30,5 +32,7 @@ void apply_colour_options(Figure& figure, const FigureOptions& options, bool com
 // "linear", "log" … and "auto|shared|per-panel": the parsers of the options' words, InputError
 // naming `source` otherwise.
 ColourScale parse_colour_scale(const std::string& text, const std::string& source);
+// The word parse_colour_scale reads: "auto", "shared" or "per-panel".
+std::string colour_scale_name(ColourScale scale);
 
 }  // namespace posviz

@@ -44,6 +44,9 @@ struct FigureOptions {
     // bias with alibi: one matrix per head, 0 … heads − 1, as the ALiBi paper draws them
     // (--all-heads).
     bool all_heads = false;
+    // scores with exactly two encodings in --compare: a third panel A − B on a diverging scale
+    // centred at 0, of its own (--difference).
+    bool difference = false;
     // Heatmap colours (core/figures/colour_scale.h): --scale, --vmin/--vmax (unset: each map's
     // own limits) and --norm (unset: each figure's own, log for long softmax maps).
     ColourScale scale = ColourScale::Auto;

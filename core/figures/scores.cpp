@@ -9,6 +9,7 @@
 // computed a block of rows at a time (core/attention_rows.h). Neither needs the L×L matrix; only
 // Shaw, Transformer-XL and FIRE on position-dependent content need it, within --max-bytes.
 #include <algorithm>
+#include <cmath>
 
 #include "core/analyses/block_reduction.h"
 #include "core/analyses/sampled_logits.h"
@@ -21,6 +22,40 @@
 #include "core/toeplitz.h"
 
 namespace posviz {
+
+namespace {
+
+// --difference: panel A − B of two compared maps, cell by cell. A cell masked in either map (the
+// causal mask's −∞) is masked here too; a diverging map centred at 0, so that which encoding is
+// larger where reads off the colour.
+Panel difference_panel(const Panel& a, const Panel& b, bool reduced, bool softmax, const Text& t) {
+    const Matrix& x = a.heatmap->values;
+    const Matrix& y = b.heatmap->values;
+    Matrix d = x.binaryExpr(
+        y, [](double u, double v) { return std::isfinite(u) && std::isfinite(v) ? u - v : NAN; });
+    const double largest = std::max(max_abs_finite(d), 1e-12);
+    Panel panel = a;  // axes, tick labels (tokens) and extents as the maps compared
+    Heatmap& h = *panel.heatmap;
+    h.values = std::move(d);
+    h.colormap = "RdBu_r";
+    h.limits = ColourLimits::Fixed;
+    h.vmin = -largest;
+    h.vmax = largest;
+    h.norm = {};
+    h.colorbar = true;
+    h.own_scale = true;
+    // Reduced maps hold the largest |value| of each block: their difference is one of maxima.
+    h.colorbar_label = reduced ? (softmax ? t("Δ max probability per block", "每块最大概率之差")
+                                          : t("Δ max |logit| per block", "每块最大 |logit| 之差"))
+                       : softmax ? t("Δ probability", "概率之差")
+                                 : t("Δ logit", "logit 之差");
+    h.masked_label = t("masked", "已屏蔽");
+    panel.title = a.title + " − " + b.title;
+    panel.y.label.clear();
+    return panel;
+}
+
+}  // namespace
 
 Matrix reduced_scores(const Scene& scene, const Encoding& encoding, const Content& content,
                       ScoresBackend* backend, bool single_precision) {
@@ -83,6 +118,9 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
             throw InputError("--compare", name,
                              "encoding names for the scores figure (bases only compare in "
                              "wavelengths and decay)");
+    if (options.difference && encodings.size() != 2)
+        throw InputError("--difference", std::to_string(encodings.size()) + " encodings",
+                         "exactly two encodings in --compare (the map shows A − B)");
 
     Figure figure;
     bool previewed = false;
@@ -90,7 +128,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
         throw_if_cancelled();  // a map per encoding; the GPU's cannot stop halfway
         const Encoding encoding = make_encoding(scene, name);
         std::shared_ptr<const DeviceMatrix> device =
-            options.device_heatmaps && options.scores_backend
+            options.device_heatmaps && options.scores_backend && !options.difference
                 ? options.scores_backend->device_scores(encoding, content, scene.causal,
                                                         scene.softmax, scene.resolution)
                 : nullptr;
@@ -135,6 +173,10 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     // Whether the panels share a colour scale is decided with every other figure's
     // (core/figures/colour_scale.h). One y label for the row, as the panels share their y axis.
     for (size_t i = 1; i < figure.panels.size(); ++i) figure.panels[i].y.label.clear();
+    // The difference needs both maps on the host (device heatmaps were not asked for above).
+    if (options.difference)
+        figure.panels.push_back(
+            difference_panel(figure.panels[0], figure.panels[1], reduced, scene.softmax, t));
 
     const std::string what = scene.softmax ? t("Attention probabilities", "注意力概率")
                                            : t("Attention logits", "注意力 logit");

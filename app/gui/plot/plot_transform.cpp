@@ -173,4 +173,25 @@ std::vector<uint8_t> heatmap_rgba(const Heatmap& heatmap, const Theme& theme, bo
     return pixels;
 }
 
+std::vector<int> linked_panel_leaders(const Figure& figure) {
+    auto same = [](const Panel& a, const Panel& b) {
+        if (a.heatmap.has_value() != b.heatmap.has_value()) return false;
+        if (a.heatmap && (heatmap_rows(*a.heatmap) != heatmap_rows(*b.heatmap) ||
+                          heatmap_cols(*a.heatmap) != heatmap_cols(*b.heatmap)))
+            return false;
+        return panel_axis_range(a, true) == panel_axis_range(b, true) &&
+               panel_axis_range(a, false) == panel_axis_range(b, false);
+    };
+    std::vector<int> leaders(figure.panels.size(), 0);
+    for (size_t i = 0; i < figure.panels.size(); ++i) {
+        leaders[i] = int(i);
+        for (size_t j = 0; j < i; ++j)
+            if (leaders[j] == int(j) && same(figure.panels[i], figure.panels[j])) {
+                leaders[i] = int(j);
+                break;
+            }
+    }
+    return leaders;
+}
+
 }  // namespace posviz::gui

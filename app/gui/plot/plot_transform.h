@@ -47,6 +47,11 @@ std::optional<Cell> heatmap_cell_at(const Heatmap& heatmap, double x, double y);
 double cell_centre_x(const Heatmap& heatmap, int col);
 double cell_centre_y(const Heatmap& heatmap, int row);
 
+// Compared maps are linked: for each panel, the first panel of the figure with the same default
+// limits and, for heatmaps, the same shape. Panels with the same leader share one zoom, and the
+// cell hovered in one is outlined in all of them.
+std::vector<int> linked_panel_leaders(const Figure& figure);
+
 // The colour of one value: the colormap over heatmap_range; NaN and ±inf take the theme's masked
 // colour.
 Rgb heatmap_colour(const Heatmap& heatmap, const Theme& theme, double value);

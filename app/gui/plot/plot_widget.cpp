@@ -6,7 +6,9 @@
 #include <cmath>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
+#include "app/gui/language.h"
 #include "app/gui/plot/heatmap_texture.h"
 #include "app/gui/plot/plot_layout.h"
 #include "app/gui/plot/plot_paint.h"
@@ -17,11 +19,14 @@ namespace posviz::gui {
 namespace {
 
 // The limits the user zoomed or panned to, kept for as long as the panel's own limits (that is,
-// its data) stay the same.
+// its data) stay the same. Panels of a figure with the same limits (compared maps of one size)
+// share one state, kept under the first such panel's ID: one zoom for all of them.
 struct ZoomState {
     AxisRange default_x, default_y, x, y;
 };
 std::unordered_map<ImGuiID, ZoomState> g_zoom;
+// Figures whose zoom goes back to their own limits when next drawn (ResetPlotView).
+std::unordered_set<ImGuiID> g_reset;
 
 std::string cell_value_text(double v) {
     if (std::isnan(v)) return "NaN";
@@ -29,26 +34,44 @@ std::string cell_value_text(double v) {
     return format_number(v, 4);
 }
 
-void heatmap_tooltip(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel,
-                     const Cell& cell) {
-    const Heatmap& h = *panel.heatmap;
+// Outlines cell `cell` of the panel's heatmap, so that it is clear which one the numbers are
+// about (and, in linked panels, where the same (m, n) lies).
+void outline_cell(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Heatmap& h,
+                  const Cell& cell) {
     const double x = cell_centre_x(h, cell.col), y = cell_centre_y(h, cell.row);
-    // Outline the cell so that it is clear which one the numbers are about.
     const float x0 = float(l.x.to_pixel(x - 0.5 * (h.x1 - h.x0) / double(heatmap_cols(h))));
     const float x1 = float(l.x.to_pixel(x + 0.5 * (h.x1 - h.x0) / double(heatmap_cols(h))));
     const float y0 = float(l.y.to_pixel(y - 0.5 * (h.y1 - h.y0) / double(heatmap_rows(h))));
     const float y1 = float(l.y.to_pixel(y + 0.5 * (h.y1 - h.y0) / double(heatmap_rows(h))));
-    draw->AddRect(ImVec2(std::min(x0, x1), std::min(y0, y1)),
-                  ImVec2(std::max(x0, x1), std::max(y0, y1)), to_u32(s.theme->foreground), 0.0f,
-                  ImDrawFlags_None, 2.0f);
+    // The foreground colour inside the background's, so that it shows on any cell colour.
+    const ImVec2 a(std::min(x0, x1), std::min(y0, y1)), b(std::max(x0, x1), std::max(y0, y1));
+    draw->AddRect(ImVec2(a.x - 1.5f, a.y - 1.5f), ImVec2(b.x + 1.5f, b.y + 1.5f),
+                  to_u32(s.theme->background), 0.0f, ImDrawFlags_None, 2.0f);
+    draw->AddRect(a, b, to_u32(s.theme->foreground), 0.0f, ImDrawFlags_None, 2.0f);
+}
+
+// The cell's position and value; with linked panels, the value in each of them by its title;
+// then the caller's note (a formula with the numbers of this cell).
+void heatmap_tooltip(const Panel& panel, const Cell& cell, const std::vector<const Panel*>& linked,
+                     const std::string& note) {
+    const Heatmap& h = *panel.heatmap;
+    const double x = cell_centre_x(h, cell.col), y = cell_centre_y(h, cell.row);
     const bool square = heatmap_rows(h) == heatmap_cols(h);
     const std::string row_name = panel.y.label.empty() ? "m" : panel.y.label;
     const std::string col_name = panel.x.label.empty() ? "n" : panel.x.label;
     std::string text = row_name + " = " + format_number(y, 6) + "\n" + col_name + " = " +
                        format_number(x, 6) + "\n";
     if (square) text += "m − n = " + format_number(y - x, 6) + "\n";
-    text += (h.colorbar_label.empty() ? std::string("value") : h.colorbar_label) + " = " +
-            cell_value_text(heatmap_value(h, cell.row, cell.col));
+    if (linked.size() < 2) {
+        text += (h.colorbar_label.empty() ? std::string("value") : h.colorbar_label) + " = " +
+                cell_value_text(heatmap_value(h, cell.row, cell.col));
+    } else {
+        for (const Panel* p : linked)
+            text += (p == &panel ? "▸ " : "   ") + p->title + " = " +
+                    cell_value_text(heatmap_value(*p->heatmap, cell.row, cell.col)) +
+                    (p == linked.back() ? "" : "\n");
+    }
+    if (!note.empty()) text += "\n\n" + note;
     ImGui::SetTooltip("%s", text.c_str());
 }
 
@@ -77,13 +100,7 @@ void line_tooltip(const Layout& l, const Panel& panel, ImVec2 mouse, float reach
     ImGui::SetTooltip("%s", text.c_str());
 }
 
-struct PanelResult {
-    PlotHover hover;
-    ImRect box;
-    bool has_masked = false;
-};
-
-// A panel's state kept between frames: its zoom, its heatmap texture.
+// A panel's state kept between frames: its zoom (shared within its group), its heatmap texture.
 struct PanelState {
     ImGuiID id = 0;
     ZoomState* zoom = nullptr;
@@ -91,15 +108,21 @@ struct PanelState {
     HeatmapTexture texture;
 };
 
-PanelState panel_state(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
-                       const HeatmapPixels* pixels) {
-    PanelState state;
+ImGuiID panel_id(int index) {
     ImGui::PushID(index);
-    state.id = ImGui::GetID("panel");
+    const ImGuiID id = ImGui::GetID("panel");
     ImGui::PopID();
+    return id;
+}
+
+// `leader`: the first panel of the figure with the same limits, whose zoom this panel shares.
+PanelState panel_state(int index, int leader, const Panel& panel, uint64_t version,
+                       const PlotStyle& s, const HeatmapPixels* pixels) {
+    PanelState state;
+    state.id = panel_id(index);
     state.default_x = panel_axis_range(panel, true);
     state.default_y = panel_axis_range(panel, false);
-    state.zoom = &g_zoom[state.id];
+    state.zoom = &g_zoom[panel_id(leader)];
     if (!(state.zoom->default_x == state.default_x && state.zoom->default_y == state.default_y))
         *state.zoom = {state.default_x, state.default_y, state.default_x, state.default_y};
     if (panel.heatmap && heatmap_rows(*panel.heatmap) > 0)
@@ -107,50 +130,57 @@ PanelState panel_state(int index, const Panel& panel, uint64_t version, const Pl
     return state;
 }
 
-Layout natural_layout(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
-                      const ImRect& cell, const HeatmapPixels* pixels) {
-    const PanelState state = panel_state(index, panel, version, s, pixels);
+Layout current_layout(const Panel& panel, const PlotStyle& s, const ImRect& cell,
+                      const PanelState& state, const RowSpan* row) {
     return layout_panel(panel, s, cell, state.zoom->x, state.zoom->y, state.texture.has_masked,
-                        nullptr);
+                        row);
 }
 
-PanelResult plot_panel(int index, const Panel& panel, uint64_t version, const PlotStyle& s,
-                       const ImRect& cell, const Panel* overlay, const RowSpan& row,
-                       const HeatmapPixels* pixels) {
-    const PanelState state = panel_state(index, panel, version, s, pixels);
+// The mouse on one panel: wheel zooms about the pointer, a drag pans, a double click goes back to
+// the figure's own limits — on the zoom the panel shares with its group.
+struct Interaction {
+    bool hovered = false;
+    bool active = false;   // being dragged
+    bool clicked = false;  // the left button went up without a drag
+};
+
+Interaction interact(int index, const Panel& panel, const PlotStyle& s, const ImRect& cell,
+                     const PanelState& state, const RowSpan& row) {
     ZoomState& zoom = *state.zoom;
-    const HeatmapTexture& texture = state.texture;
-    const AxisRange &default_x = state.default_x, &default_y = state.default_y;
     ImGui::PushID(index);
-    Layout l = layout_panel(panel, s, cell, zoom.x, zoom.y, texture.has_masked, &row);
+    const Layout l = current_layout(panel, s, cell, state, &row);
     ImGui::SetCursorScreenPos(l.box.Min);
     ImGui::InvisibleButton(
         "panel", ImVec2(std::max(1.0f, l.box.GetWidth()), std::max(1.0f, l.box.GetHeight())));
     ImGui::SetItemUsingMouseWheel();
     const ImGuiIO& io = ImGui::GetIO();
-    const bool hovered = ImGui::IsItemHovered();
-    bool changed = false;
-    if (hovered && io.MouseWheel != 0.0f) {
+    Interaction result;
+    result.hovered = ImGui::IsItemHovered();
+    result.active = ImGui::IsItemActive();
+    if (result.hovered && io.MouseWheel != 0.0f) {
         const double factor = std::pow(0.85, double(io.MouseWheel));
         zoom.x = zoom_range(l.x, io.MousePos.x, factor);
         zoom.y = zoom_range(l.y, io.MousePos.y, factor);
-        changed = true;
     }
-    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
+    if (result.active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
         zoom.x = pan_range(l.x, io.MouseDelta.x);
         zoom.y = pan_range(l.y, io.MouseDelta.y);
-        changed = true;
     }
-    if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-        zoom.x = default_x;
-        zoom.y = default_y;
-        changed = true;
+    if (result.hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+        zoom.x = zoom.default_x;
+        zoom.y = zoom.default_y;
     }
-    if (changed) l = layout_panel(panel, s, cell, zoom.x, zoom.y, texture.has_masked, &row);
+    result.clicked = result.hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+                     io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f;
+    ImGui::PopID();
+    return result;
+}
 
-    PanelResult result;
-    result.box = l.box;
-    result.has_masked = texture.has_masked;
+// Draws one panel in its layout; `linked`, if given, is the cell hovered in this panel or in one
+// of its group, outlined here too.
+void draw_panel(const Panel& panel, const PlotStyle& s, const Layout& l, const ImRect& cell,
+                const PanelState& state, const Panel* overlay, const Cell* linked) {
+    const HeatmapTexture& texture = state.texture;
     ImDrawList* draw = ImGui::GetWindowDrawList();
     if (panel.grid && !panel.heatmap) draw_grid(draw, s, l);
     draw->PushClipRect(l.box.Min, l.box.Max, true);
@@ -161,42 +191,31 @@ PanelResult plot_panel(int index, const Panel& panel, uint64_t version, const Pl
     }
     draw_marks(draw, s, l, panel);
     if (overlay) draw_marks(draw, s, l, *overlay);
+    if (linked && panel.heatmap) outline_cell(draw, s, l, *panel.heatmap, *linked);
     draw->PopClipRect();
     draw->PushClipRect(cell.Min, cell.Max, true);
     draw_notes(draw, s, l, panel);
     if (overlay) draw_notes(draw, s, l, *overlay);
     draw->PopClipRect();
     draw_axes(draw, s, l, panel);
-    if (l.colorbar) {
+    if (l.colorbar)
         draw_colorbar(draw, s, l.bar, panel_colorbar(*panel.heatmap, texture.has_masked));
-    }
     draw_legend(draw, s, l, panel);
-
-    if (hovered) {
-        result.hover.x = l.x.to_data(io.MousePos.x);
-        result.hover.y = l.y.to_data(io.MousePos.y);
-        if (panel.heatmap)
-            result.hover.cell = heatmap_cell_at(*panel.heatmap, result.hover.x, result.hover.y);
-        if (result.hover.cell)
-            heatmap_tooltip(draw, s, l, panel, *result.hover.cell);
-        else if (!ImGui::IsItemActive())
-            line_tooltip(l, panel, io.MousePos, 0.8f * s.body->FontSize);
-        result.hover.panel = index;
-        result.hover.clicked = ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
-                               io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f;
-    }
-    ImGui::PopID();
-    return result;
 }
 
 }  // namespace
 
+void ResetPlotView(const char* id) {
+    g_reset.insert(ImGui::GetID(id));
+}
+
 PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, const PlotStyle& style,
                      ImVec2 size, const std::vector<Panel>& overlays,
-                     const std::vector<HeatmapPixels>& heatmap_pixels) {
+                     const std::vector<HeatmapPixels>& heatmap_pixels, const CellNote& cell_note) {
     auto pixels_of = [&](int i) {
         return size_t(i) < heatmap_pixels.size() ? &heatmap_pixels[size_t(i)] : nullptr;
     };
+    const bool reset = g_reset.erase(ImGui::GetID(id)) > 0;
     ImGui::PushID(id);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImRect area(origin,
@@ -234,8 +253,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
             grid.Max.x -= 0.5f * spare;
         }
     }
-    if (figure.colorbar)
-        grid.Max.x -= colorbar_space(style, *figure.colorbar, grid.GetHeight());
+    if (figure.colorbar) grid.Max.x -= colorbar_space(style, *figure.colorbar, grid.GetHeight());
     int cols = std::max(1, figure.cols), rows = std::max(1, figure.rows);
     // A row of panels (the rotation's circles, compared encodings) or a small grid (the four
     // logit terms) is laid out again in this view's shape when that makes each panel clearly
@@ -267,12 +285,20 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
         if (text_size(style.heading, figure.panels[size_t(i)].title).x > 0.94f * cell_size.x)
             panel_style.heading = style.body;
 
+    const std::vector<int> leaders = linked_panel_leaders(figure);
+    std::vector<PanelState> states;
+    for (int i = 0; i < count; ++i) {
+        states.push_back(panel_state(i, leaders[size_t(i)], figure.panels[size_t(i)], version,
+                                     panel_style, pixels_of(i)));
+        ZoomState& zoom = *states.back().zoom;
+        if (reset) zoom = {zoom.default_x, zoom.default_y, zoom.default_x, zoom.default_y};
+    }
     // Each row's boxes share the lowest top and the smallest height among them.
     std::vector<RowSpan> spans(size_t(rows), RowSpan{-FLT_MAX, FLT_MAX});
     std::vector<float> bottoms(size_t(rows), FLT_MAX);
     for (int i = 0; i < count; ++i) {
-        const Layout l = natural_layout(i, figure.panels[size_t(i)], version, panel_style,
-                                        cells[size_t(i)], pixels_of(i));
+        const Layout l = current_layout(figure.panels[size_t(i)], panel_style, cells[size_t(i)],
+                                        states[size_t(i)], nullptr);
         RowSpan& span = spans[size_t(i / cols)];
         span.top = std::max(span.top, l.free_box.Min.y);
         span.height = std::min(span.height, l.box.GetHeight());
@@ -282,17 +308,66 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
         spans[size_t(r)].height = std::max(
             1.0f, std::min(spans[size_t(r)].height, bottoms[size_t(r)] - spans[size_t(r)].top));
 
+    // First every panel takes the mouse (so that a zoom shared by a group is final before any of
+    // its panels is drawn), then the hovered cell is found, then every panel is drawn with it.
+    int hovered = -1;
+    Interaction hovered_interaction;
+    for (int i = 0; i < count; ++i) {
+        const Interaction in = interact(i, figure.panels[size_t(i)], panel_style, cells[size_t(i)],
+                                        states[size_t(i)], spans[size_t(i / cols)]);
+        if (in.hovered) {
+            hovered = i;
+            hovered_interaction = in;
+        }
+    }
+    std::vector<Layout> layouts;
+    for (int i = 0; i < count; ++i)
+        layouts.push_back(current_layout(figure.panels[size_t(i)], panel_style, cells[size_t(i)],
+                                         states[size_t(i)], &spans[size_t(i / cols)]));
     PlotHover hover;
+    std::vector<const Panel*> linked;  // the hovered panel's group, heatmaps only
+    if (hovered >= 0) {
+        const Panel& panel = figure.panels[size_t(hovered)];
+        const Layout& l = layouts[size_t(hovered)];
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        hover.panel = hovered;
+        hover.x = l.x.to_data(mouse.x);
+        hover.y = l.y.to_data(mouse.y);
+        if (panel.heatmap) hover.cell = heatmap_cell_at(*panel.heatmap, hover.x, hover.y);
+        hover.clicked = hovered_interaction.clicked;
+        if (hover.cell)
+            for (int i = 0; i < count; ++i)
+                if (leaders[size_t(i)] == leaders[size_t(hovered)])
+                    linked.push_back(&figure.panels[size_t(i)]);
+    }
+
     ImRect boxes(ImVec2(FLT_MAX, FLT_MAX), ImVec2(-FLT_MAX, -FLT_MAX));
     bool masked = false;
     for (int i = 0; i < count; ++i) {
-        const PanelResult p =
-            plot_panel(i, figure.panels[size_t(i)], version, panel_style, cells[size_t(i)],
-                       size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr,
-                       spans[size_t(i / cols)], pixels_of(i));
-        boxes.Add(p.box);
-        if (p.hover.panel >= 0) hover = p.hover;
-        masked = masked || p.has_masked;
+        const bool in_group = hover.cell && leaders[size_t(i)] == leaders[size_t(hovered)];
+        draw_panel(figure.panels[size_t(i)], panel_style, layouts[size_t(i)], cells[size_t(i)],
+                   states[size_t(i)], size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr,
+                   in_group ? &*hover.cell : nullptr);
+        boxes.Add(layouts[size_t(i)].box);
+        masked = masked || states[size_t(i)].texture.has_masked;
+    }
+    if (hover.cell) {
+        const std::string note = cell_note ? cell_note(hover.panel, *hover.cell) : "";
+        heatmap_tooltip(figure.panels[size_t(hovered)], *hover.cell, linked, note);
+    } else if (hovered >= 0 && !hovered_interaction.active) {
+        line_tooltip(layouts[size_t(hovered)], figure.panels[size_t(hovered)],
+                     ImGui::GetIO().MousePos, 0.8f * style.body->FontSize);
+    }
+    // Right click: the figure's menu.
+    if (hovered >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Right))
+        ImGui::OpenPopup("plot menu");
+    if (ImGui::BeginPopup("plot menu")) {
+        if (ImGui::MenuItem(tr("Reset view", "重置视图")))
+            for (PanelState& state : states) {
+                state.zoom->x = state.zoom->default_x;
+                state.zoom->y = state.zoom->default_y;
+            }
+        ImGui::EndPopup();
     }
     if (figure.colorbar && !figure.panels.empty()) {
         const ImRect bar(ImVec2(grid.Max.x + m.bar_gap, boxes.Min.y),

@@ -2,8 +2,13 @@
 // PNG/SVG/PDF — with ImDrawList: title and subtitle, panels in their grid, axes with the shared
 // nice ticks (core/figure/ticks.h), axis labels, legends, heatmaps as OpenGL textures with their
 // colorbars, lines, arrows, circles, arcs and notes. The mouse wheel zooms about the pointer, a
-// drag pans, a double click goes back to the figure's own limits; hovering a heatmap names the
-// cell (m, n, m − n) and its value, hovering a curve the nearest point.
+// drag pans, a double click (or "Reset view" in the right-click menu, or ResetPlotView) goes back
+// to the figure's own limits; hovering a heatmap names the cell (m, n, m − n) and its value,
+// hovering a curve the nearest point.
+//
+// Compared maps are linked: panels of a figure with the same limits and heatmap shape (scores
+// --compare, the difference map, the permutation grid) share one zoom, and the cell hovered in
+// one is outlined in all of them, the tooltip giving each one's value.
 //
 //   posviz::gui::PlotFigure("scores", figure, version, style, ImGui::GetContentRegionAvail());
 #pragma once
@@ -11,7 +16,9 @@
 #include <imgui.h>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "app/gui/plot/plot_transform.h"
@@ -41,8 +48,15 @@ struct PlotHover {
 // added by the caller without copying the figure. heatmap_pixels[i], when given, is panel i's
 // heatmap_rgba (and masked flag) for style.theme, made ahead of time (the figure's worker thread
 // does that).
+// cell_note, when given, adds lines to a hovered heatmap cell's tooltip (the encoding's formula
+// with this cell's numbers): called with the panel index and the cell, at most once a frame.
+using CellNote = std::function<std::string(int panel, const Cell& cell)>;
 PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, const PlotStyle& style,
                      ImVec2 size, const std::vector<Panel>& overlays = {},
-                     const std::vector<HeatmapPixels>& heatmap_pixels = {});
+                     const std::vector<HeatmapPixels>& heatmap_pixels = {},
+                     const CellNote& cell_note = {});
+
+// The next PlotFigure(id, …) in this window shows every panel at its own limits again.
+void ResetPlotView(const char* id);
 
 }  // namespace posviz::gui

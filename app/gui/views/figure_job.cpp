@@ -22,8 +22,9 @@ bool same_request(const FigureRequest& a, const FigureRequest& b) {
            a.options.device_heatmaps == b.options.device_heatmaps &&
            a.options.single_precision == b.options.single_precision &&
            a.options.split == b.options.split && a.options.all_heads == b.options.all_heads &&
-           a.options.scale == b.options.scale && a.options.vmin == b.options.vmin &&
-           a.options.vmax == b.options.vmax && a.options.norm == b.options.norm &&
+           a.options.difference == b.options.difference && a.options.scale == b.options.scale &&
+           a.options.vmin == b.options.vmin && a.options.vmax == b.options.vmax &&
+           a.options.norm == b.options.norm &&
            a.options.preview_texels == b.options.preview_texels &&
            a.rotation_frame == b.rotation_frame && a.rotation_frames == b.rotation_frames &&
            a.theme == b.theme && same_scene(a.scene, b.scene);
@@ -163,6 +164,7 @@ void FigureJob::take(Build& build) {
         if (!outcome.figure) return;
     }
     figure_ = std::move(outcome);
+    figure_request_ = build.request;
     pixels_theme_ = build.request.theme;
     version_ = g_next_version++;
 }

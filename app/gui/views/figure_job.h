@@ -85,6 +85,11 @@ class FigureJob {
     // How far the newest build has got, 0 … 1 (core/cancellation.h's report_progress).
     double progress() const;
     const std::optional<FigureRequest>& last_request() const { return requested_; }
+    // The request the figure on show was built from (null before the first): what a tooltip's
+    // numbers must come from while a newer request is still computing.
+    const FigureRequest* figure_request() const {
+        return figure_request_ ? &*figure_request_ : nullptr;
+    }
     // The newest request has finished (its figure or its error is what the view shows), or there
     // is none: what the latency benchmark waits for after each change.
     bool shows_newest() const;
@@ -107,13 +112,14 @@ class FigureJob {
     const void* preview_key() const { return reinterpret_cast<const char*>(this) + 1; }
 
     FigureScheduler* scheduler_;
-    std::optional<FigureRequest> requested_;      // the newest request
-    std::vector<std::shared_ptr<Build>> builds_;  // submitted, not collected; oldest first
-    uint64_t requests_ = 0;                       // request() calls that asked for a new figure
-    std::optional<FigureRequest> finished_;       // the newest finished full build's
-    uint64_t finished_index_ = 0;                 // and its request index
-    uint64_t preview_index_ = 0;                  // the request index of the preview shown
-    std::optional<FigureOutcome> figure_;         // the newest successful build
+    std::optional<FigureRequest> requested_;       // the newest request
+    std::vector<std::shared_ptr<Build>> builds_;   // submitted, not collected; oldest first
+    uint64_t requests_ = 0;                        // request() calls that asked for a new figure
+    std::optional<FigureRequest> finished_;        // the newest finished full build's
+    uint64_t finished_index_ = 0;                  // and its request index
+    uint64_t preview_index_ = 0;                   // the request index of the preview shown
+    std::optional<FigureOutcome> figure_;          // the newest successful build
+    std::optional<FigureRequest> figure_request_;  // and its request
     const Theme* pixels_theme_ = nullptr;
     uint64_t version_ = 0;
     std::string error_;

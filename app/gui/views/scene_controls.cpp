@@ -247,17 +247,19 @@ bool content_combo(const char* label, Scene& s) {
 }
 
 bool encodings_combo(const char* label, std::vector<std::string>& encodings,
-                     const std::string& fallback) {
+                     const std::string& fallback, const std::vector<std::string>& choices) {
     std::string preview;
     for (const std::string& e : encodings.empty() ? std::vector{fallback} : encodings)
         preview += (preview.empty() ? "" : ", ") + encoding_title(e);
     bool changed = false;
     if (ImGui::BeginCombo(label, preview.c_str())) {
-        for (const std::string& name : encoding_names()) {
+        for (const std::string& name : choices.empty() ? encoding_names() : choices) {
             auto it = std::find(encodings.begin(), encodings.end(), name);
             bool on = it != encodings.end() || (encodings.empty() && name == fallback);
             if (ImGui::Checkbox(encoding_title(name).c_str(), &on)) {
-                if (encodings.empty()) encodings = {fallback};
+                const bool offered = choices.empty() || std::find(choices.begin(), choices.end(),
+                                                                  fallback) != choices.end();
+                if (encodings.empty() && offered) encodings = {fallback};
                 if (on) {
                     encodings.push_back(name);
                 } else {

@@ -21,8 +21,9 @@ bool base_slider(const char* label, Scene& scene);
 bool encoding_combo(const char* label, std::string& encoding);
 bool content_combo(const char* label, Scene& scene);
 // A multi-select list of encodings ("NoPE, RoPE, ALiBi"); empty means the scene's encoding.
+// `choices`: the encodings offered (empty: every one).
 bool encodings_combo(const char* label, std::vector<std::string>& encodings,
-                     const std::string& fallback);
+                     const std::string& fallback, const std::vector<std::string>& choices = {});
 
 // The Scene window's contents.
 void scene_controls(App& app);

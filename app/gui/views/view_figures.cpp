@@ -67,9 +67,10 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
                                      const std::string& lang) {
     const std::string& e = scene.encoding;
     const std::vector<std::string> drawn = view_encodings(view);
-    // Waves and decay also draw a --compare list of their own, whatever the scene's encoding.
-    const bool compared =
-        !v.compare.empty() && (view == ViewId::Wavelengths || view == ViewId::Decay);
+    // Waves, decay and bias also draw a --compare list of their own, whatever the scene's
+    // encoding.
+    const bool compared = !v.compare.empty() && (view == ViewId::Wavelengths ||
+                                                 view == ViewId::Decay || view == ViewId::Bias);
     if (!drawn.empty() && !is_one_of(e, drawn) && !compared) return {};
     switch (view) {
         case ViewId::Wavelengths: {
@@ -82,12 +83,20 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
         }
         case ViewId::Matrices:
             return {{0, request(scene, "pe", lang)}, {1, request(scene, "similarity", lang)}};
-        case ViewId::Attention:
-            return {{0, request(scene, "scores", lang, v.compare)}};
-        case ViewId::Bias:
-            if (e == "t5")
-                return {{0, request(scene, "bias", lang)}, {1, request(scene, "buckets", lang)}};
-            return {{0, request(scene, "bias", lang)}};
+        case ViewId::Attention: {
+            FigureRequest r = request(scene, "scores", lang, v.compare);
+            r.options.scale = v.scale;
+            r.options.difference = v.difference && v.compare.size() == 2;
+            return {{0, r}};
+        }
+        case ViewId::Bias: {
+            FigureRequest r = request(scene, "bias", lang, v.compare);
+            r.options.scale = v.scale;
+            r.options.all_heads = v.all_heads && e == "alibi" && v.compare.empty();
+            if (e == "t5" && v.compare.empty())
+                return {{0, r}, {1, request(scene, "buckets", lang)}};
+            return {{0, r}};
+        }
         case ViewId::Rotation: {
             FigureRequest r = request(scene, "rotation", lang);
             r.rotation_frames = rotation_frames(scene);

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "core/encodings/checks.h"
+#include "core/figures/colour_scale.h"
 #include "core/figures/figures.h"
 #include "core/formats/json_input.h"
 #include "core/input_error.h"
@@ -31,8 +32,11 @@ constexpr std::array<ViewInfo, k_view_count> k_views = {{
 std::vector<std::string> keys_of(ViewId id) {
     switch (id) {
         case ViewId::Wavelengths:
-        case ViewId::Attention:
             return {"open", "compare"};
+        case ViewId::Attention:
+            return {"open", "compare", "scale", "difference"};
+        case ViewId::Bias:
+            return {"open", "compare", "scale", "all_heads"};
         case ViewId::Decay:
             return {"open", "compare", "log_x"};
         case ViewId::Rotation:
@@ -91,6 +95,11 @@ ViewSettings view_from_json(ViewId id, const json& in, const std::string& where)
     read_in_range(in, "speed", where, k_min_speed, k_max_speed, v.speed);
     read_in_range(in, "position", where, 0, k_max_rotation_frames - 1, v.position);
     read(in, "figure", where, "a figure name", &json::is_string, v.figure);
+    read(in, "difference", where, "true or false", &json::is_boolean, v.difference);
+    read(in, "all_heads", where, "true or false", &json::is_boolean, v.all_heads);
+    std::string scale = colour_scale_name(v.scale);
+    read(in, "scale", where, "auto, shared or per-panel", &json::is_string, scale);
+    v.scale = parse_colour_scale(scale, where + ".scale");
     if (const std::vector<std::string> names = figure_names();
         std::find(names.begin(), names.end(), v.figure) == names.end())
         throw InputError(where + ".figure", v.figure, "one of " + joined(names));
@@ -152,6 +161,12 @@ json views_to_json(const ViewSet& views) {
             if (key == "speed" && v.speed != defaults.speed) settings[key] = v.speed;
             if (key == "position" && v.position != defaults.position) settings[key] = v.position;
             if (key == "figure") settings[key] = v.figure;
+            if (key == "scale" && v.scale != defaults.scale)
+                settings[key] = colour_scale_name(v.scale);
+            if (key == "difference" && v.difference != defaults.difference)
+                settings[key] = v.difference;
+            if (key == "all_heads" && v.all_heads != defaults.all_heads)
+                settings[key] = v.all_heads;
         }
         out[info.key] = settings;
     }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/figures/figures.h"
+
 namespace posviz::gui {
 
 // Figure shows any figure by name: those without a view of their own (RoPE scalings, PCA of a
@@ -45,8 +47,12 @@ constexpr int k_max_rotation_frames = 256;
 // InputError names any other key).
 struct ViewSettings {
     bool open = false;
-    // attention: encodings side by side; wavelengths, decay: bases or encodings overlaid.
+    // attention, bias: encodings side by side; wavelengths, decay: bases or encodings overlaid.
     std::vector<std::string> compare;
+    // attention, bias: whether compared maps share a colour scale (FigureOptions::scale).
+    ColourScale scale = ColourScale::Auto;
+    bool difference = false;          // attention with two encodings: a third map A − B
+    bool all_heads = false;           // bias with ALiBi: one matrix per head
     bool log_x = false;               // decay: distance on a log axis
     bool playing = false;             // rotation: the animation runs
     double speed = 4.0;               // rotation: positions per second

@@ -15,6 +15,7 @@
 #include "app/gui/views/view_figures.h"
 #include "app/gui/window/ui_style.h"
 #include "core/figures/figure_text.h"
+#include "core/figures/formula_text.h"
 #include "core/limits.h"
 
 namespace posviz::gui {
@@ -76,6 +77,32 @@ void encoding_chooser(App& app, const std::vector<std::string>& drawn) {
     ImGui::NewLine();
 }
 
+// Whether compared maps share one colour scale (core/figures/colour_scale.h): the user's choice
+// beside the maps, since the automatic rule may not show what a lecturer wants to point at.
+void colour_scale_combo(ToolRow& tools, ViewSettings& v) {
+    const char* label = tr("colour scale", "色标");
+    const char* names[] = {tr("auto", "自动"), tr("shared", "统一"), tr("per panel", "各图独立")};
+    int current = int(v.scale);
+    tools.next(7.0f, label);
+    if (ImGui::Combo(label, &current, names, 3)) v.scale = ColourScale(current);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s",
+                          tr("shared: equal colours mean equal values in every panel; per "
+                             "panel: each map uses its whole colour range; auto: shared "
+                             "unless the ranges differ more than 4×",
+                             "统一：各图中相同颜色表示相同数值；各图独立：每幅图使用完整色阶；"
+                             "自动：范围相差不超过 4 倍时统一"));
+}
+
+// Every panel of the view's figures back at its own limits, as a double click on one does.
+void reset_view_button(ToolRow& tools) {
+    tools.next(0.0f, tr("Reset view", "重置视图"));
+    if (ImGui::Button(tr("Reset view", "重置视图"))) {
+        ResetPlotView("figure0");
+        ResetPlotView("figure1");
+    }
+}
+
 // ---- figures ----
 
 // Every string a figure shows, for the font's missing-character check.
@@ -108,6 +135,31 @@ LineSeries cursor_line(const Panel& panel, double at, bool vertical) {
     line.width = 1.0;
     line.dashed = true;
     return line;
+}
+
+// The formula of a hovered cell with its numbers (core/figures/formula_text.h), worked out once
+// per cell: RoPE's needs the scene's content, too much to make again every frame.
+std::string cell_note(App& app, const FigureJob& job, int panel, const Cell& cell) {
+    struct Cached {
+        uint64_t version = 0;
+        int panel = -1, row = -1, col = -1;
+        std::string text;
+    };
+    static Cached cached;
+    const FigureRequest* r = job.figure_request();
+    if (!r) return "";
+    if (cached.version != job.version() || cached.panel != panel || cached.row != cell.row ||
+        cached.col != cell.col) {
+        cached = {job.version(), panel, cell.row, cell.col, ""};
+        try {
+            cached.text = cell_formula(r->scene, r->options, panel, cell.row, cell.col);
+        } catch (const std::exception&) {
+            // The figure was built from this request, so this cannot fail but for memory: then
+            // the tooltip just has no formula.
+        }
+        add_missing_characters(app.fonts.body, cached.text, app.wanted_characters);
+    }
+    return cached.text;
 }
 
 // Shows the figures of jobs `shown` (indices into rt.jobs), side by side when the view is wide,
@@ -165,7 +217,8 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
         static const std::vector<HeatmapPixels> none;
         hovers[size_t(k)] = PlotFigure(
             k == 0 ? "figure0" : "figure1", *job.figure(), job.version(), style, size,
-            overlays[size_t(k)], job.pixels_theme() == style.theme ? job.heatmap_pixels() : none);
+            overlays[size_t(k)], job.pixels_theme() == style.theme ? job.heatmap_pixels() : none,
+            [&](int panel, const Cell& cell) { return cell_note(app, job, panel, cell); });
         if (hovers[size_t(k)].panel >= 0) rt.focused_figure = k;
     }
     if (computing) {
@@ -337,14 +390,33 @@ void attention_view(App& app, ViewSettings& v) {
     ImGui::Checkbox("softmax", &app.scene.softmax);
     tools.next(9.0f, tr("compute", "计算"));
     backend_combo(app);
+    if (v.compare.size() >= 2) colour_scale_combo(tools, v);
+    if (v.compare.size() == 2) {
+        tools.next(0.0f, tr("difference", "差值"));
+        ImGui::Checkbox(tr("difference", "差值"), &v.difference);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s",
+                              tr("A third map: the first encoding's values minus the "
+                                 "second's, on a scale centred at 0",
+                                 "第三幅图：第一个编码的值减去第二个编码的值，色标以 0 为中心"));
+    }
+    reset_view_button(tools);
     show_view(app, ViewId::Attention);
 }
 
-void bias_view(App& app) {
+void bias_view(App& app, ViewSettings& v) {
     Scene& s = app.scene;
     ToolRow tools;
+    tools.next(14.0f, tr("encodings", "编码"));
+    encodings_combo(tr("encodings", "编码"), v.compare, s.encoding, view_encodings(ViewId::Bias));
     tools.next(9.0f, "L");
     seq_len_slider("L", s);
+    if (s.encoding == "alibi" && v.compare.empty()) {
+        tools.next(0.0f, tr("all heads", "所有头"));
+        ImGui::Checkbox(tr("all heads", "所有头"), &v.all_heads);
+    }
+    if (v.compare.size() >= 2 || (s.encoding == "alibi" && v.compare.empty() && v.all_heads))
+        colour_scale_combo(tools, v);
     if (s.encoding == "alibi") {
         tools.next(7.0f, tr("heads", "头数"));
         int_slider(tr("heads", "头数"), s.heads, 1, 64);
@@ -358,6 +430,7 @@ void bias_view(App& app) {
     }
     tools.next(0.0f, tr("causal", "因果"));
     ImGui::Checkbox(tr("causal", "因果"), &s.causal);
+    reset_view_button(tools);
     show_view(app, ViewId::Bias);
 }
 
@@ -450,7 +523,7 @@ void draw_view(App& app, ViewId id) {
         case ViewId::Attention:
             return attention_view(app, v);
         case ViewId::Bias:
-            return bias_view(app);
+            return bias_view(app, v);
         case ViewId::Rotation:
             return rotation_view(app, v);
         case ViewId::Decay:
