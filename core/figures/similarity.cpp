@@ -9,11 +9,12 @@ namespace posviz {
 Figure similarity_figure(const Scene& scene, const FigureOptions& options) {
     check_square_picture_size(scene);
     const Text t{options.lang};
-    const Matrix similarity = pe_similarity(absolute_pe(scene));
+    const Matrix similarity = pe_similarity(absolute_pe_drawn(scene));
     Panel matrix =
         matrix_panel(similarity, "viridis", ColourLimits::Data, t("position j", "位置 j"),
                      t("position i", "位置 i"), "PE(i)·PE(j)");
     matrix.title = t("PE(i)·PE(j)", "PE(i)·PE(j)");
+    label_missing_rows(matrix, missing_rows_from(scene), t);
 
     Panel rows = plot_panel(t("Rows of the matrix", "矩阵中的两行"), t("position j", "位置 j"),
                             "PE(i)·PE(j)");

@@ -82,8 +82,16 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
         }
         case ViewId::Matrices:
             return {{0, request(scene, "pe", lang)}, {1, request(scene, "similarity", lang)}};
-        case ViewId::Attention:
-            return {{0, request(scene, "scores", lang, v.compare)}};
+        case ViewId::Attention: {
+            std::vector<ViewFigure> figures = {{0, request(scene, "scores", lang, v.compare)}};
+            if (!v.beside_content.empty() && v.beside_content != scene.content &&
+                scene.content != "sentence") {
+                FigureRequest beside = request(scene, "scores", lang, v.compare);
+                beside.scene.content = v.beside_content;
+                figures.push_back({1, std::move(beside)});
+            }
+            return figures;
+        }
         case ViewId::Bias:
             if (e == "t5")
                 return {{0, request(scene, "bias", lang)}, {1, request(scene, "buckets", lang)}};

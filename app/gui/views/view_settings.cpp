@@ -28,8 +28,9 @@ constexpr std::array<ViewInfo, k_view_count> k_views = {{
 std::vector<std::string> keys_of(ViewId id) {
     switch (id) {
         case ViewId::Wavelengths:
-        case ViewId::Attention:
             return {"open", "compare"};
+        case ViewId::Attention:
+            return {"open", "compare", "beside_content"};
         case ViewId::Decay:
             return {"open", "compare", "log_x"};
         case ViewId::Rotation:
@@ -70,6 +71,10 @@ ViewSettings view_from_json(ViewId id, const json& in, const std::string& where)
     read(in, "speed", where, "a number", &json::is_number, v.speed);
     read(in, "position", where, "an integer", &json::is_number_integer, v.position);
     read(in, "figure", where, "a figure name", &json::is_string, v.figure);
+    read(in, "beside_content", where, "a content kind", &json::is_string, v.beside_content);
+    if (const std::vector<std::string> kinds = beside_contents();
+        std::find(kinds.begin(), kinds.end(), v.beside_content) == kinds.end())
+        throw InputError(where + ".beside_content", v.beside_content, "one of " + joined(kinds));
     if (const std::vector<std::string> names = figure_names();
         std::find(names.begin(), names.end(), v.figure) == names.end())
         throw InputError(where + ".figure", v.figure, "one of " + joined(names));
@@ -85,6 +90,10 @@ ViewSettings view_from_json(ViewId id, const json& in, const std::string& where)
 }
 
 }  // namespace
+
+std::vector<std::string> beside_contents() {
+    return {"", "ones", "random", "zeros"};
+}
 
 const std::array<ViewInfo, k_view_count>& view_infos() {
     return k_views;
@@ -130,6 +139,8 @@ json views_to_json(const ViewSet& views) {
             if (key == "speed" && v.speed != defaults.speed) settings[key] = v.speed;
             if (key == "position" && v.position != defaults.position) settings[key] = v.position;
             if (key == "figure") settings[key] = v.figure;
+            if (key == "beside_content" && !v.beside_content.empty())
+                settings[key] = v.beside_content;
         }
         out[info.key] = settings;
     }

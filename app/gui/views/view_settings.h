@@ -41,6 +41,9 @@ struct ViewSettings {
     bool open = false;
     // attention: encodings side by side; wavelengths, decay: bases or encodings overlaid.
     std::vector<std::string> compare;
+    // attention: the same maps again on this content ("ones", "random", "zeros"; "": none), so
+    // that what an encoding does alone (position-free content) shows beside what content adds.
+    std::string beside_content;
     bool log_x = false;               // decay: distance on a log axis
     bool playing = false;             // rotation: the animation runs
     double speed = 4.0;               // rotation: positions per second
@@ -48,6 +51,9 @@ struct ViewSettings {
     std::string figure = "scalings";  // figure: which one (a name from figure_names())
     bool operator==(const ViewSettings&) const = default;
 };
+
+// The contents beside_content may name; "" (none) first. A sentence is the scene's own content.
+std::vector<std::string> beside_contents();
 
 using ViewSet = std::array<ViewSettings, k_view_count>;
 
