@@ -144,8 +144,9 @@ void check_square_picture_size(const Scene& scene) {
 
 void label_missing_rows(Panel& panel, int max_len, const Text& t) {
     if (max_len > 0 && panel.heatmap)
-        panel.heatmap->masked_label = t("no row: position ≥ max_len = ", "无此行：位置 ≥ max_len = ") +
-                                      std::to_string(max_len);
+        panel.heatmap->masked_label =
+            t("no row: position ≥ max_len = ", "无此行：位置 ≥ max_len = ") +
+            std::to_string(max_len);
 }
 
 }  // namespace posviz

@@ -248,14 +248,14 @@ bool content_combo(const char* label, Scene& s) {
 }
 
 bool beside_content_combo(const char* label, std::string& beside) {
-    const bool changed =
-        choice_combo(label, beside, beside_contents(),
-                     {tr("none", "无"), tr("all ones", "全 1"), tr("random", "随机"),
-                      tr("all zeros", "全 0")});
+    const bool changed = choice_combo(
+        label, beside, beside_contents(),
+        {tr("none", "无"), tr("all ones", "全 1"), tr("random", "随机"), tr("all zeros", "全 0")});
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", tr("The same maps again on this content, e.g. random content "
-                                   "beside position-free content (all ones)",
-                                   "在这种内容上再画一遍同样的图，例如把随机内容与全 1 内容并排对照"));
+        ImGui::SetTooltip("%s",
+                          tr("The same maps again on this content, e.g. random content "
+                             "beside position-free content (all ones)",
+                             "在这种内容上再画一遍同样的图，例如把随机内容与全 1 内容并排对照"));
     return changed;
 }
 
