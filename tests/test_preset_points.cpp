@@ -146,7 +146,8 @@ TEST(PresetPoints, LearnedTableEndsAtMaxLen) {
     EXPECT_GT(diagonal, 0.5 * p.scene.dim * 0.02 * 0.02);
     Matrix off = s.topLeftCorner(max_len, max_len);
     off.diagonal().setZero();
-    EXPECT_LT(largest_abs(off), 0.6 * diagonal);
+    const double off_rms = std::sqrt(off.squaredNorm() / double(max_len * (max_len - 1)));
+    EXPECT_LT(off_rms, 0.25 * diagonal);
     // The curves stop at max_len, where a marker says so.
     const std::vector<Figure> waves = view_figures_of(p, ViewId::Wavelengths);
     ASSERT_EQ(waves.size(), 1u);
@@ -231,7 +232,7 @@ TEST(PresetPoints, AlibiKerpleFireEachOnTheirOwnScale) {
     for (const Panel& panel : figure.panels) {
         EXPECT_TRUE(panel.heatmap->colorbar) << panel.title;
         const Range r = heatmap_range(*panel.heatmap);
-        EXPECT_NEAR(std::max(std::abs(r.lo), std::abs(r.hi)), largest_abs(values_of(panel)),
+        EXPECT_NEAR(std::max(std::abs(r.min), std::abs(r.max)), largest_abs(values_of(panel)),
                     1e-9 * largest_abs(values_of(panel)))
             << panel.title << ": its scale is set by its own values";
         largest.push_back(largest_abs(values_of(panel)));
@@ -277,7 +278,7 @@ TEST(PresetPoints, LongContextGoesPastTheTrainingLength) {
     ASSERT_TRUE(none);
     ASSERT_GE(scaled.size(), 3u);
     for (const LineSeries* s : scaled)
-        EXPECT_GT(std::abs(largest_past(*none) - largest_past(*s)), 0.05 * largest_past(*none))
+        EXPECT_GT(std::abs(largest_past(*none) - largest_past(*s)), 0.2 * largest_past(*none))
             << s->label;
 }
 
