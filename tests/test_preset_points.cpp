@@ -148,12 +148,11 @@ TEST(PresetPoints, LearnedTableEndsAtMaxLen) {
     off.diagonal().setZero();
     const double off_rms = std::sqrt(off.squaredNorm() / double(max_len * (max_len - 1)));
     EXPECT_LT(off_rms, 0.25 * diagonal);
-    // The curves stop at max_len, where a marker says so.
-    const std::vector<Figure> waves = view_figures_of(p, ViewId::Wavelengths);
-    ASSERT_EQ(waves.size(), 1u);
-    const std::vector<LineSeries>& lines = waves[0].panels[0].lines;
-    EXPECT_TRUE(std::isnan(lines[0].y[size_t(max_len)]));
-    EXPECT_EQ(lines.back().label, "max_len = " + std::to_string(max_len));
+    // The rows plot stops there too, its axis going on to L − 1 past the marked max_len.
+    const Panel& rows = f[1].panels[1];
+    EXPECT_TRUE(std::isnan(rows.lines[0].y[size_t(max_len)]));
+    EXPECT_EQ(rows.lines.back().label, "max_len = " + std::to_string(max_len));
+    EXPECT_EQ(rows.x.max, p.scene.seq_len - 1);
 }
 
 // Relative: on position-free content every map is constant along its diagonals; random content

@@ -57,10 +57,7 @@ Figure curves_figure(const Scene& scene, const FigureOptions& options) {
         figure.panels.push_back(std::move(own));
     }
 
-    // A learned table shorter than L: the curves stop at its last row (NaN past it), marked.
-    if (max_len > 0 && !options.split)
-        panel.lines.push_back(vertical_marker("max_len = " + std::to_string(max_len), max_len - 0.5,
-                                              existing.minCoeff(), existing.maxCoeff()));
+    if (!options.split) mark_missing_rows(panel, max_len, scene.seq_len, t);
     figure.title = encoding_title(scene.encoding) +
                    t(" PE: one curve per dimension", " 位置编码：各维度随位置的变化");
     figure.subtitle =

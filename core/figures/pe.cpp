@@ -11,7 +11,7 @@ Figure pe_figure(const Scene& scene, const FigureOptions& options) {
     Panel panel =
         matrix_panel(absolute_pe_drawn(scene), "RdBu_r", ColourLimits::Symmetric,
                      t("dimension d", "维度 d"), t("position pos", "位置 pos"), "PE(pos, d)");
-    label_missing_rows(panel, missing_rows_from(scene), t);
+    mark_missing_rows(panel, missing_rows_from(scene), scene.seq_len, t);
     Figure figure;
     figure.title =
         encoding_title(scene.encoding) + t(" positional encoding matrix", " 位置编码矩阵");

@@ -14,7 +14,7 @@ Figure similarity_figure(const Scene& scene, const FigureOptions& options) {
         matrix_panel(similarity, "viridis", ColourLimits::Data, t("position j", "位置 j"),
                      t("position i", "位置 i"), "PE(i)·PE(j)");
     matrix.title = t("PE(i)·PE(j)", "PE(i)·PE(j)");
-    label_missing_rows(matrix, missing_rows_from(scene), t);
+    mark_missing_rows(matrix, missing_rows_from(scene), scene.seq_len, t);
 
     Panel rows = plot_panel(t("Rows of the matrix", "矩阵中的两行"), t("position j", "位置 j"),
                             "PE(i)·PE(j)");
@@ -29,6 +29,8 @@ Figure similarity_figure(const Scene& scene, const FigureOptions& options) {
         rows.lines.push_back(line("i = " + std::to_string(i), j, values, colour++));
         if (n == 1) break;
     }
+
+    mark_missing_rows(rows, missing_rows_from(scene), scene.seq_len, t);
 
     Figure figure;
     figure.title =
