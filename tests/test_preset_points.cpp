@@ -212,6 +212,10 @@ TEST(PresetPoints, RopeIsRelativeWhereSinusoidalIsNot) {
     const Matrix& rope = values_of(f[0].panels[1]);
     EXPECT_LT(diagonal_spread(rope), 1e-12);
     EXPECT_GT(diagonal_spread(sinusoidal), 0.1 * largest_abs(sinusoidal));
+    // The sinusoidal map's larger values would wash RoPE's out on one scale: each has its own.
+    EXPECT_FALSE(f[0].colorbar);
+    EXPECT_GT(largest_abs(sinusoidal), 1.5 * largest_abs(rope));
+    EXPECT_NEAR(heatmap_range(*f[0].panels[1].heatmap).max, rope.maxCoeff(), 1e-9);
     // q·k of all-ones rows is D/√D = √D at distance 0, and RoPE's fade: the far corner is lower.
     EXPECT_NEAR(rope(40, 40), std::sqrt(double(p.scene.dim)), 1e-9);
     EXPECT_LT(std::abs(rope(p.scene.seq_len - 1, 0)), 0.5 * rope(0, 0));

@@ -259,6 +259,17 @@ bool beside_content_combo(const char* label, std::string& beside) {
     return changed;
 }
 
+bool colour_scale_combo(const char* label, std::string& scale) {
+    const bool changed =
+        choice_combo(label, scale, {"auto", "shared", "per-panel"},
+                     {tr("auto", "自动"), tr("shared", "统一"), tr("per panel", "各图独立")});
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tr("Auto: one colour scale for all maps unless their ranges "
+                                   "differ more than 4 times",
+                                   "自动：各图数值范围相差不超过 4 倍时共用一个色标"));
+    return changed;
+}
+
 bool encodings_combo(const char* label, std::vector<std::string>& encodings,
                      const std::string& fallback) {
     std::string preview;

@@ -22,6 +22,8 @@ bool encoding_combo(const char* label, std::string& encoding);
 bool content_combo(const char* label, Scene& scene);
 // The Attention view's second content (ViewSettings::beside_content): none, ones, random, zeros.
 bool beside_content_combo(const char* label, std::string& beside);
+// A compared figure's colour scale (ViewSettings::scale): auto, shared, per panel.
+bool colour_scale_combo(const char* label, std::string& scale);
 // A multi-select list of encodings ("NoPE, RoPE, ALiBi"); empty means the scene's encoding.
 bool encodings_combo(const char* label, std::vector<std::string>& encodings,
                      const std::string& fallback);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/figures/colour_scale.h"
+
 namespace posviz::gui {
 
 namespace {
@@ -83,12 +85,13 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
         case ViewId::Matrices:
             return {{0, request(scene, "pe", lang)}, {1, request(scene, "similarity", lang)}};
         case ViewId::Attention: {
-            std::vector<ViewFigure> figures = {{0, request(scene, "scores", lang, v.compare)}};
+            FigureRequest scores = request(scene, "scores", lang, v.compare);
+            scores.options.scale = parse_colour_scale(v.scale, "scale");
+            std::vector<ViewFigure> figures = {{0, scores}};
             if (!v.beside_content.empty() && v.beside_content != scene.content &&
                 scene.content != "sentence") {
-                FigureRequest beside = request(scene, "scores", lang, v.compare);
-                beside.scene.content = v.beside_content;
-                figures.push_back({1, std::move(beside)});
+                scores.scene.content = v.beside_content;
+                figures.push_back({1, std::move(scores)});
             }
             return figures;
         }

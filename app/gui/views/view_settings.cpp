@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "core/figures/colour_scale.h"
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 
@@ -30,7 +31,7 @@ std::vector<std::string> keys_of(ViewId id) {
         case ViewId::Wavelengths:
             return {"open", "compare"};
         case ViewId::Attention:
-            return {"open", "compare", "beside_content"};
+            return {"open", "compare", "beside_content", "scale"};
         case ViewId::Decay:
             return {"open", "compare", "log_x"};
         case ViewId::Rotation:
@@ -75,6 +76,8 @@ ViewSettings view_from_json(ViewId id, const json& in, const std::string& where)
     if (const std::vector<std::string> kinds = beside_contents();
         std::find(kinds.begin(), kinds.end(), v.beside_content) == kinds.end())
         throw InputError(where + ".beside_content", v.beside_content, "one of " + joined(kinds));
+    read(in, "scale", where, "auto, shared or per-panel", &json::is_string, v.scale);
+    parse_colour_scale(v.scale, where + ".scale");
     if (const std::vector<std::string> names = figure_names();
         std::find(names.begin(), names.end(), v.figure) == names.end())
         throw InputError(where + ".figure", v.figure, "one of " + joined(names));
@@ -139,6 +142,7 @@ json views_to_json(const ViewSet& views) {
             if (key == "speed" && v.speed != defaults.speed) settings[key] = v.speed;
             if (key == "position" && v.position != defaults.position) settings[key] = v.position;
             if (key == "figure") settings[key] = v.figure;
+            if (key == "scale" && v.scale != defaults.scale) settings[key] = v.scale;
             if (key == "beside_content" && !v.beside_content.empty())
                 settings[key] = v.beside_content;
         }

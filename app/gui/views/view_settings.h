@@ -44,6 +44,9 @@ struct ViewSettings {
     // attention: the same maps again on this content ("ones", "random", "zeros"; "": none), so
     // that what an encoding does alone (position-free content) shows beside what content adds.
     std::string beside_content;
+    // attention: the compared maps' colour scale, "auto", "shared" or "per-panel"
+    // (core/figures/colour_scale.h); a preset can insist on what its point needs.
+    std::string scale = "auto";
     bool log_x = false;               // decay: distance on a log axis
     bool playing = false;             // rotation: the animation runs
     double speed = 4.0;               // rotation: positions per second

@@ -331,6 +331,8 @@ void attention_view(App& app, ViewSettings& v) {
     content_combo(tr("content", "内容"), app.scene);
     tools.next(6.0f, tr("beside", "对照"));
     beside_content_combo(tr("beside", "对照"), v.beside_content);
+    tools.next(7.0f, tr("colours", "色标"));
+    colour_scale_combo(tr("colours", "色标"), v.scale);
     tools.next(0.0f, tr("causal", "因果"));
     ImGui::Checkbox(tr("causal", "因果"), &app.scene.causal);
     tools.next(0.0f, "softmax");
