@@ -221,18 +221,22 @@ TEST(PresetPoints, RopeIsRelativeWhereSinusoidalIsNot) {
     EXPECT_LT(std::abs(rope(p.scene.seq_len - 1, 0)), 0.5 * rope(0, 0));
 }
 
-// ALiBi and beyond: the three maps' ranges differ more than k_shared_scale_ratio times, so each
-// has its own colour scale (and the subtitle says so); ALiBi's head 0 reaches −slope·(L − 1).
+// ALiBi and beyond: the three biases' ranges differ more than k_shared_scale_ratio times, so each
+// matrix has its own colour scale (and the subtitle says so); on the curves ALiBi's head 0 is the
+// straight −(1/2)·(m − n) (slope 2^(−8/H), H = 8) and KERPLE's the bent −log(1 + (m − n)).
 TEST(PresetPoints, AlibiKerpleFireEachOnTheirOwnScale) {
     const Preset p = shipped("alibi-and-beyond");
-    const std::vector<Figure> f = view_figures_of(p, ViewId::Attention);
+    ASSERT_EQ(p.scene.heads, 8);
+    ASSERT_EQ(p.scene.head, 0);
+    const std::vector<Figure> f = view_figures_of(p, ViewId::Bias);
     ASSERT_EQ(f.size(), 1u);
     const Figure& figure = f[0];
-    ASSERT_EQ(figure.panels.size(), 3u);
+    ASSERT_EQ(figure.panels.size(), 4u);  // three matrices and the curves
     EXPECT_FALSE(figure.colorbar);
     EXPECT_NE(figure.subtitle.find("each panel its own colour scale"), std::string::npos);
     std::vector<double> largest;
-    for (const Panel& panel : figure.panels) {
+    for (size_t k = 0; k < 3; ++k) {
+        const Panel& panel = figure.panels[k];
         EXPECT_TRUE(panel.heatmap->colorbar) << panel.title;
         const Range r = heatmap_range(*panel.heatmap);
         EXPECT_NEAR(std::max(std::abs(r.min), std::abs(r.max)), largest_abs(values_of(panel)),
@@ -240,13 +244,18 @@ TEST(PresetPoints, AlibiKerpleFireEachOnTheirOwnScale) {
             << panel.title << ": its scale is set by its own values";
         largest.push_back(largest_abs(values_of(panel)));
     }
-    EXPECT_GT(largest[0], 4.0 * std::min(largest[1], largest[2]));
-    // Zero content: the logit is ALiBi's −2^(−8/H)·(m − n) alone, H = 8 → slope 1/2 for head 0.
-    ASSERT_EQ(p.scene.content, "zeros");
-    const Matrix& alibi = values_of(figure.panels[0]);
-    const int last = p.scene.seq_len - 1;
-    EXPECT_NEAR(alibi(last, 0), -0.5 * last, 1e-9);
-    EXPECT_TRUE(std::isinf(alibi(0, last)));  // causal mask
+    EXPECT_GT(largest[0], 4.0 * std::max(largest[1], largest[2]));
+    const std::vector<LineSeries>& curves = figure.panels[3].lines;
+    ASSERT_EQ(curves.size(), 3u);
+    int checked = 0;
+    for (size_t i = 0; i < curves[0].x.size(); ++i) {
+        const double r = curves[0].x[i];
+        if (r < 0) continue;  // keys after the query: masked
+        EXPECT_NEAR(curves[0].y[i], -0.5 * r, 1e-9);
+        EXPECT_NEAR(curves[1].y[i], -std::log1p(r), 1e-9);
+        ++checked;
+    }
+    EXPECT_EQ(checked, p.scene.seq_len);
 }
 
 // Long context: trained at 2048, shown at 8192 or more; past the training length the scalings'

@@ -96,9 +96,10 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
             return figures;
         }
         case ViewId::Bias:
-            if (e == "t5")
+            // Compared biases are one figure: their matrices and their curves overlaid.
+            if (e == "t5" && v.compare.empty())
                 return {{0, request(scene, "bias", lang)}, {1, request(scene, "buckets", lang)}};
-            return {{0, request(scene, "bias", lang)}};
+            return {{0, request(scene, "bias", lang, v.compare)}};
         case ViewId::Rotation: {
             FigureRequest r = request(scene, "rotation", lang);
             r.rotation_frames = rotation_frames(scene);

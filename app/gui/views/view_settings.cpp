@@ -29,6 +29,7 @@ constexpr std::array<ViewInfo, k_view_count> k_views = {{
 std::vector<std::string> keys_of(ViewId id) {
     switch (id) {
         case ViewId::Wavelengths:
+        case ViewId::Bias:
             return {"open", "compare"};
         case ViewId::Attention:
             return {"open", "compare", "beside_content", "scale"};

@@ -39,7 +39,7 @@ std::optional<ViewId> find_view(const std::string& key);
 // InputError names any other key).
 struct ViewSettings {
     bool open = false;
-    // attention: encodings side by side; wavelengths, decay: bases or encodings overlaid.
+    // attention, bias: encodings side by side; wavelengths, decay: bases or encodings overlaid.
     std::vector<std::string> compare;
     // attention: the same maps again on this content ("ones", "random", "zeros"; "": none), so
     // that what an encoding does alone (position-free content) shows beside what content adds.

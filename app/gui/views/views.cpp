@@ -342,9 +342,11 @@ void attention_view(App& app, ViewSettings& v) {
     show_view(app, ViewId::Attention);
 }
 
-void bias_view(App& app) {
+void bias_view(App& app, ViewSettings& v) {
     Scene& s = app.scene;
     ToolRow tools;
+    tools.next(14.0f, tr("encodings", "编码"));
+    encodings_combo(tr("encodings", "编码"), v.compare, s.encoding);
     tools.next(9.0f, "L");
     seq_len_slider("L", s);
     if (s.encoding == "alibi") {
@@ -452,7 +454,7 @@ void draw_view(App& app, ViewId id) {
         case ViewId::Attention:
             return attention_view(app, v);
         case ViewId::Bias:
-            return bias_view(app);
+            return bias_view(app, v);
         case ViewId::Rotation:
             return rotation_view(app, v);
         case ViewId::Decay:
