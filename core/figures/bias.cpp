@@ -153,7 +153,9 @@ Figure bias_figure(const Scene& scene, const FigureOptions& options) {
     figure.title = compared ? t("Positional biases added to the logits", "加到 logit 上的位置偏置")
                             : encoding_title(scene.encoding) +
                                   t(": bias added to the logits", "：加到 logit 上的位置偏置");
-    figure.subtitle = join_parts({scene_sizes(scene), formulas});
+    // Compared, the formulas would fill the line and push out what follows them (which colour
+    // scale the maps use); the panels' titles name the encodings.
+    figure.subtitle = join_parts({scene_sizes(scene), compared ? "" : formulas});
     // Three compared biases and their curves: a 2×2 grid, where a row of four would leave each
     // a quarter of the width.
     const int panels = int(figure.panels.size());
