@@ -1,5 +1,6 @@
 #include "core/scene.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -122,6 +123,8 @@ void validate_scene(const Scene& s, const std::string& where) {
                    {"interleaved", "halves"});
     require_int_in(name("--shaw-clip", "shaw_clip"), s.shaw_clip, 0, limits::kMaxSeqLen,
                    "a clipping distance (0: none)");
+    require_int_in(name("--max-len", "max_len"), s.max_len, 0, limits::kMaxSeqLen,
+                   "the seeded learned table's length (0: L)");
     require_int_in(name("--model", "table_row_offset"), s.table_row_offset, 0, limits::kMaxSeqLen,
                    "the table row of position 0");
     require_int_in(name("--heads", "heads"), s.heads, 1, limits::kMaxHeads, "a head count");
@@ -161,7 +164,7 @@ Encoding make_encoding(const Scene& s, const std::string& name) {
     }
     if (name == "learned") {
         if (s.table_path.empty())
-            return LearnedEncoding::seeded(s.seq_len, s.dim,
+            return LearnedEncoding::seeded(s.max_len > 0 ? s.max_len : s.seq_len, s.dim,
                                            table_seed(s.seed, SeedStream::LearnedPe));
         Matrix table =
             s.table_path.ends_with(".safetensors")
@@ -261,6 +264,26 @@ Matrix absolute_pe(const Scene& s) {
         return learned->positions(s.seq_len);
     throw InputError("--encoding", s.encoding,
                      "sinusoidal or learned (an absolute PE with a matrix)");
+}
+
+Matrix absolute_pe_table(const Scene& s) {
+    const Encoding e = make_encoding(s);
+    if (const auto* learned = std::get_if<LearnedEncoding>(&e))
+        return learned->positions(std::min<int>(s.seq_len, int(learned->table.rows())));
+    return absolute_pe(s);
+}
+
+Matrix absolute_pe_drawn(const Scene& s) {
+    const Matrix table = absolute_pe_table(s);
+    Matrix drawn = Matrix::Constant(s.seq_len, table.cols(), std::nan(""));
+    drawn.topRows(table.rows()) = table;
+    return drawn;
+}
+
+int missing_rows_from(const Scene& s) {
+    if (s.encoding != "learned") return 0;
+    const auto rows = std::get<LearnedEncoding>(make_encoding(s)).table.rows();
+    return rows < s.seq_len ? int(rows) : 0;
 }
 
 Vector scene_inverse_frequencies(const Scene& s) {

@@ -40,6 +40,10 @@ struct Scene {
     // Row of the table that holds position 0: OPT and BART look positions up at m + 2, RoBERTa at
     // m + padding_idx + 1 (set by --model from the config).
     int table_row_offset = 0;
+    // Rows of the seeded stand-in table (no --table): the positions it has, max_len; 0 means L.
+    // Set below L, the figures show the wall of learned tables: positions at and past max_len
+    // have no row (absolute_pe_drawn).
+    int max_len = 0;
     std::string rel_table_path;  // Shaw (2L-1, D)
     int shaw_clip = 0;
     // relative biases
@@ -90,6 +94,15 @@ Content make_content(const Scene& scene);
 
 // The absolute PE matrix (L, D) of sinusoidal or learned scenes; InputError for other encodings.
 Matrix absolute_pe(const Scene& scene);
+
+// The rows of the absolute PE that exist among positions 0 … L − 1: all L for sinusoidal; the
+// first min(L, max_len) of a learned table. For pictures of the table itself (PCA).
+Matrix absolute_pe_table(const Scene& scene);
+// The same, L rows for pictures: rows of positions at and past a learned table's max_len are NaN,
+// drawn masked, where absolute_pe refuses to make them up.
+Matrix absolute_pe_drawn(const Scene& scene);
+// The learned table's max_len when it is shorter than L (positions past it shown masked), else 0.
+int missing_rows_from(const Scene& scene);
 
 // The inverse frequencies the scene's encoding turns at (sinusoidal omega_i, or RoPE/xPos theta_i
 // after scaling at seq_len); InputError for encodings without frequencies.

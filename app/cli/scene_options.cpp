@@ -63,6 +63,9 @@ void add_scene_options(CLI::App& cmd, Scene& s) {
     cmd.add_option("--table-tensor", s.table_tensor,
                    "tensor name in a .safetensors --table (e.g. wpe.weight)")
         ->capture_default_str();
+    cmd.add_option("--max-len", s.max_len,
+                   "rows of the seeded learned table (0: L); below L, figures mask the rest")
+        ->capture_default_str();
     cmd.add_option("--rel-table", s.rel_table_path, "Shaw relative table ((2L-1) x D .npy)");
     cmd.add_option("--shaw-clip", s.shaw_clip, "Shaw clipping distance k (0: none)")
         ->capture_default_str();

@@ -156,10 +156,16 @@ Figure bias_figure(const Scene& scene, const FigureOptions& options) {
     figure.title = compared ? t("Positional biases added to the logits", "加到 logit 上的位置偏置")
                             : encoding_title(scene.encoding) +
                                   t(": bias added to the logits", "：加到 logit 上的位置偏置");
-    figure.subtitle = join_parts({scene_sizes(scene), formulas});
-    figure.cols = int(figure.panels.size());
-    figure.width_in = 1.4 + 4.8 * double(figure.panels.size());
-    figure.height_in = 4.8;
+    // Compared, the formulas would fill the line and push out what follows them (which colour
+    // scale the maps use); the panels' titles name the encodings.
+    figure.subtitle = join_parts({scene_sizes(scene), compared ? "" : formulas});
+    // Three compared biases and their curves: a 2×2 grid, where a row of four would leave each
+    // a quarter of the width.
+    const int panels = int(figure.panels.size());
+    figure.cols = panels == 4 ? 2 : panels;
+    figure.rows = (panels + figure.cols - 1) / figure.cols;
+    figure.width_in = 1.4 + 4.8 * double(figure.cols);
+    figure.height_in = 4.8 * double(figure.rows);
     return figure;
 }
 

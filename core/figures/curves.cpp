@@ -25,7 +25,10 @@ std::string sinusoid_label(const SinusoidalEncoding& e, int d, const Text& t) {
 
 Figure curves_figure(const Scene& scene, const FigureOptions& options) {
     const Text t{options.lang};
-    const Matrix curves = pe_curves(absolute_pe(scene), scene.dims);
+    const Matrix curves = pe_curves(absolute_pe_drawn(scene), scene.dims);
+    // The rows that exist: a learned table shorter than L has NaN rows past its max_len.
+    const int max_len = missing_rows_from(scene);
+    const Matrix existing = curves.topRows(max_len > 0 ? max_len : curves.rows());
     const Encoding encoding = make_encoding(scene);
     const auto* sinusoidal = std::get_if<SinusoidalEncoding>(&encoding);
 
@@ -49,11 +52,12 @@ Figure curves_figure(const Scene& scene, const FigureOptions& options) {
         // amplitudes compare across them.
         Panel own = plot_panel(label, panel.x.label, panel.y.label);
         own.lines.push_back(line("", positions, values, int(k)));
-        own.y.min = curves.minCoeff() - 0.05 * (curves.maxCoeff() - curves.minCoeff());
-        own.y.max = curves.maxCoeff() + 0.05 * (curves.maxCoeff() - curves.minCoeff());
+        own.y.min = existing.minCoeff() - 0.05 * (existing.maxCoeff() - existing.minCoeff());
+        own.y.max = existing.maxCoeff() + 0.05 * (existing.maxCoeff() - existing.minCoeff());
         figure.panels.push_back(std::move(own));
     }
 
+    if (!options.split) mark_missing_rows(panel, max_len, scene.seq_len, t);
     figure.title = encoding_title(scene.encoding) +
                    t(" PE: one curve per dimension", " 位置编码：各维度随位置的变化");
     figure.subtitle =

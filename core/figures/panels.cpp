@@ -146,4 +146,23 @@ void check_square_picture_size(const Scene& scene) {
                          "at most 4096 for a picture of an L×L matrix (export .npy for larger L)");
 }
 
+void mark_missing_rows(Panel& panel, int max_len, int seq_len, const Text& t) {
+    if (max_len <= 0) return;
+    if (panel.heatmap) {
+        panel.heatmap->masked_label =
+            t("no row: pos ≥ ", "无此行：位置 ≥ ") + std::to_string(max_len);
+        return;
+    }
+    double lo = 0.0, hi = 0.0;
+    for (const LineSeries& l : panel.lines)
+        for (double y : l.y)
+            if (std::isfinite(y)) {
+                lo = std::min(lo, y);
+                hi = std::max(hi, y);
+            }
+    panel.x.max = seq_len - 1;
+    panel.lines.push_back(
+        vertical_marker("max_len = " + std::to_string(max_len), max_len - 0.5, lo, hi));
+}
+
 }  // namespace posviz

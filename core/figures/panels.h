@@ -49,6 +49,11 @@ LineSeries line(std::string label, std::vector<double> x, std::vector<double> y,
 // k-th so that at most 9 remain.
 void context_length_axis(Axis& axis, double length);
 
+// A learned table shorter than L (missing_rows_from; max_len 0: none): the positions past it are
+// NaN in the panel's matrix, drawn masked (the swatch says why), or in its curves, which stop
+// there: a line plot keeps its position axis to L − 1 and marks max_len, so the wall shows.
+void mark_missing_rows(Panel& panel, int max_len, int seq_len, const Text& t);
+
 // A vertical marker at x = at from y0 to y1 (e.g. the training length), muted and dashed.
 LineSeries vertical_marker(std::string label, double at, double y0, double y1);
 

@@ -11,7 +11,7 @@ Figure pca_figure(const Scene& scene, const FigureOptions& options) {
     const Text t{options.lang};
     // The same PCA as the data export (core/figure_data.cpp), with each component's share of the
     // variance for the axis labels.
-    const TablePca pca = table_pca(absolute_pe(scene), 3);
+    const TablePca pca = table_pca(absolute_pe_table(scene), 3);
     auto column = [&](Eigen::Index k) {
         return std::vector<double>(pca.projection.col(k).begin(), pca.projection.col(k).end());
     };

@@ -1,5 +1,6 @@
 // The absolute PE matrix: positions down, dimensions across, signed values on a diverging map
-// (white = 0). For the sinusoidal PE, the fast stripes on the left are the high frequencies.
+// (white = 0). For the sinusoidal PE, the fast stripes on the left are the high frequencies; a
+// learned table shorter than L shows the positions it has no row for masked.
 #include "core/figures/builders.h"
 #include "core/figures/panels.h"
 
@@ -8,8 +9,9 @@ namespace posviz {
 Figure pe_figure(const Scene& scene, const FigureOptions& options) {
     const Text t{options.lang};
     Panel panel =
-        matrix_panel(absolute_pe(scene), "RdBu_r", ColourLimits::Symmetric,
+        matrix_panel(absolute_pe_drawn(scene), "RdBu_r", ColourLimits::Symmetric,
                      t("dimension d", "维度 d"), t("position pos", "位置 pos"), "PE(pos, d)");
+    mark_missing_rows(panel, missing_rows_from(scene), scene.seq_len, t);
     Figure figure;
     figure.title =
         encoding_title(scene.encoding) + t(" positional encoding matrix", " 位置编码矩阵");

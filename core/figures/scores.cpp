@@ -127,8 +127,16 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     for (const std::string& name : encodings) {
         throw_if_cancelled();  // a map per encoding; the GPU's cannot stop halfway
         const Encoding encoding = make_encoding(scene, name);
+        // Position-free content under a relative encoding has exact per-offset logits on the
+        // host in O(L·D) (core/toeplitz.h): no device map then, whose summary (largest |value|)
+        // allows only a symmetric colour scale where these maps are often one-signed.
+        const bool host_offsets =
+            !scene.softmax && rows_identical(content.queries) && rows_identical(content.keys) &&
+            offset_logits(encoding, content.queries.row(0), content.keys.row(0), scene.seq_len)
+                .has_value();
         std::shared_ptr<const DeviceMatrix> device =
-            options.device_heatmaps && options.scores_backend && !options.difference
+            options.device_heatmaps && options.scores_backend && !options.difference &&
+                    !host_offsets
                 ? options.scores_backend->device_scores(encoding, content, scene.causal,
                                                         scene.softmax, scene.resolution)
                 : nullptr;

@@ -9,11 +9,12 @@ namespace posviz {
 Figure similarity_figure(const Scene& scene, const FigureOptions& options) {
     check_square_picture_size(scene);
     const Text t{options.lang};
-    const Matrix similarity = pe_similarity(absolute_pe(scene));
+    const Matrix similarity = pe_similarity(absolute_pe_drawn(scene));
     Panel matrix =
         matrix_panel(similarity, "viridis", ColourLimits::Data, t("position j", "位置 j"),
                      t("position i", "位置 i"), "PE(i)·PE(j)");
     matrix.title = t("PE(i)·PE(j)", "PE(i)·PE(j)");
+    mark_missing_rows(matrix, missing_rows_from(scene), scene.seq_len, t);
 
     Panel rows = plot_panel(t("Rows of the matrix", "矩阵中的两行"), t("position j", "位置 j"),
                             "PE(i)·PE(j)");
@@ -28,6 +29,8 @@ Figure similarity_figure(const Scene& scene, const FigureOptions& options) {
         rows.lines.push_back(line("i = " + std::to_string(i), j, values, colour++));
         if (n == 1) break;
     }
+
+    mark_missing_rows(rows, missing_rows_from(scene), scene.seq_len, t);
 
     Figure figure;
     figure.title =

@@ -33,6 +33,7 @@ void visit_scene_fields(SceneT& s, Visit&& visit) {
     visit("table_path", s.table_path);
     visit("table_tensor", s.table_tensor);
     visit("table_row_offset", s.table_row_offset);
+    visit("max_len", s.max_len);
     visit("rel_table_path", s.rel_table_path);
     visit("shaw_clip", s.shaw_clip);
     visit("heads", s.heads);

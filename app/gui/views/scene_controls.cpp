@@ -8,6 +8,7 @@
 
 #include "app/gui/files/scene_files.h"
 #include "app/gui/language.h"
+#include "app/gui/views/view_settings.h"
 #include "core/figures/figure_text.h"
 #include "core/formats/hf_config.h"
 #include "core/formats/hf_config/model_scene.h"
@@ -243,6 +244,18 @@ bool content_combo(const char* label, Scene& s) {
         } catch (const InputError&) {
         }
     }
+    return changed;
+}
+
+bool beside_content_combo(const char* label, std::string& beside) {
+    const bool changed = choice_combo(
+        label, beside, beside_contents(),
+        {tr("none", "无"), tr("all ones", "全 1"), tr("random", "随机"), tr("all zeros", "全 0")});
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s",
+                          tr("The same maps again on this content, e.g. random content "
+                             "beside position-free content (all ones)",
+                             "在这种内容上再画一遍同样的图，例如把随机内容与全 1 内容并排对照"));
     return changed;
 }
 

@@ -20,6 +20,8 @@ bool head_slider(const char* label, Scene& scene);
 bool base_slider(const char* label, Scene& scene);
 bool encoding_combo(const char* label, std::string& encoding);
 bool content_combo(const char* label, Scene& scene);
+// The Attention view's second content (ViewSettings::beside_content): none, ones, random, zeros.
+bool beside_content_combo(const char* label, std::string& beside);
 // A multi-select list of encodings ("NoPE, RoPE, ALiBi"); empty means the scene's encoding.
 // `choices`: the encodings offered (empty: every one).
 bool encodings_combo(const char* label, std::vector<std::string>& encodings,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/figures/colour_scale.h"
+
 namespace posviz::gui {
 
 namespace {
@@ -87,9 +89,16 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
             FigureRequest r = request(scene, "scores", lang, v.compare);
             r.options.scale = v.scale;
             r.options.difference = v.difference && v.compare.size() == 2;
-            return {{0, r}};
+            std::vector<ViewFigure> figures = {{0, r}};
+            if (!v.beside_content.empty() && v.beside_content != scene.content &&
+                scene.content != "sentence") {
+                r.scene.content = v.beside_content;
+                figures.push_back({1, std::move(r)});
+            }
+            return figures;
         }
         case ViewId::Bias: {
+            // Compared biases are one figure: their matrices and their curves overlaid.
             FigureRequest r = request(scene, "bias", lang, v.compare);
             r.options.scale = v.scale;
             r.options.all_heads = v.all_heads && e == "alibi" && v.compare.empty();

@@ -34,7 +34,7 @@ std::vector<std::string> keys_of(ViewId id) {
         case ViewId::Wavelengths:
             return {"open", "compare"};
         case ViewId::Attention:
-            return {"open", "compare", "scale", "difference"};
+            return {"open", "compare", "beside_content", "scale", "difference"};
         case ViewId::Bias:
             return {"open", "compare", "scale", "all_heads"};
         case ViewId::Decay:
@@ -100,6 +100,10 @@ ViewSettings view_from_json(ViewId id, const json& in, const std::string& where)
     std::string scale = colour_scale_name(v.scale);
     read(in, "scale", where, "auto, shared or per-panel", &json::is_string, scale);
     v.scale = parse_colour_scale(scale, where + ".scale");
+    read(in, "beside_content", where, "a content kind", &json::is_string, v.beside_content);
+    if (const std::vector<std::string> kinds = beside_contents();
+        std::find(kinds.begin(), kinds.end(), v.beside_content) == kinds.end())
+        throw InputError(where + ".beside_content", v.beside_content, "one of " + joined(kinds));
     if (const std::vector<std::string> names = figure_names();
         std::find(names.begin(), names.end(), v.figure) == names.end())
         throw InputError(where + ".figure", v.figure, "one of " + joined(names));
@@ -116,6 +120,10 @@ ViewSettings view_from_json(ViewId id, const json& in, const std::string& where)
 }
 
 }  // namespace
+
+std::vector<std::string> beside_contents() {
+    return {"", "ones", "random", "zeros"};
+}
 
 const std::array<ViewInfo, k_view_count>& view_infos() {
     return k_views;
@@ -167,6 +175,8 @@ json views_to_json(const ViewSet& views) {
                 settings[key] = v.difference;
             if (key == "all_heads" && v.all_heads != defaults.all_heads)
                 settings[key] = v.all_heads;
+            if (key == "beside_content" && !v.beside_content.empty())
+                settings[key] = v.beside_content;
         }
         out[info.key] = settings;
     }

@@ -51,8 +51,11 @@ struct ViewSettings {
     std::vector<std::string> compare;
     // attention, bias: whether compared maps share a colour scale (FigureOptions::scale).
     ColourScale scale = ColourScale::Auto;
-    bool difference = false;          // attention with two encodings: a third map A − B
-    bool all_heads = false;           // bias with ALiBi: one matrix per head
+    bool difference = false;  // attention with two encodings: a third map A − B
+    bool all_heads = false;   // bias with ALiBi: one matrix per head
+    // attention: the same maps again on this content ("ones", "random", "zeros"; "": none), so
+    // that what an encoding does alone (position-free content) shows beside what content adds.
+    std::string beside_content;
     bool log_x = false;               // decay: distance on a log axis
     bool playing = false;             // rotation: the animation runs
     double speed = 4.0;               // rotation: positions per second
@@ -60,6 +63,9 @@ struct ViewSettings {
     std::string figure = "scalings";  // figure: which one (a name from figure_names())
     bool operator==(const ViewSettings&) const = default;
 };
+
+// The contents beside_content may name; "" (none) first. A sentence is the scene's own content.
+std::vector<std::string> beside_contents();
 
 using ViewSet = std::array<ViewSettings, k_view_count>;
 

@@ -384,6 +384,8 @@ void attention_view(App& app, ViewSettings& v) {
     seq_len_slider("L", app.scene, 16384);
     tools.next(6.0f, tr("content", "内容"));
     content_combo(tr("content", "内容"), app.scene);
+    tools.next(6.0f, tr("beside", "对照"));
+    beside_content_combo(tr("beside", "对照"), v.beside_content);
     tools.next(0.0f, tr("causal", "因果"));
     ImGui::Checkbox(tr("causal", "因果"), &app.scene.causal);
     tools.next(0.0f, "softmax");
