@@ -51,10 +51,13 @@ struct PlotHover {
 // cell_note, when given, adds lines to a hovered heatmap cell's tooltip (the encoding's formula
 // with this cell's numbers): called with the panel index and the cell, at most once a frame.
 using CellNote = std::function<std::string(int panel, const Cell& cell)>;
+// curve_note, the same for the point of a curve the tooltip names: line `line` of panel `panel`
+// at x (the point's own x).
+using CurveNote = std::function<std::string(int panel, int line, double x)>;
 PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, const PlotStyle& style,
                      ImVec2 size, const std::vector<Panel>& overlays = {},
                      const std::vector<HeatmapPixels>& heatmap_pixels = {},
-                     const CellNote& cell_note = {});
+                     const CellNote& cell_note = {}, const CurveNote& curve_note = {});
 
 // The next PlotFigure(id, …) in this window shows every panel at its own limits again.
 void ResetPlotView(const char* id);
