@@ -233,6 +233,8 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->PushClipRect(area.Min, area.Max, true);
     draw->AddRectFilled(area.Min, area.Max, to_u32(theme.background));
+    PlacedTextLog* const text_log = placed_text_log();
+    if (text_log) text_log->within = area;
 
     float top = area.Min.y + m.pad;
     const float inner_width = area.GetWidth() - 2.0f * m.pad;
@@ -353,12 +355,14 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     bool masked = false;
     for (int i = 0; i < count; ++i) {
         const bool in_group = hover.cell && leaders[size_t(i)] == leaders[size_t(hovered)];
+        if (text_log) text_log->within = cells[size_t(i)];
         draw_panel(figure.panels[size_t(i)], panel_style, layouts[size_t(i)], cells[size_t(i)],
                    states[size_t(i)], size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr,
                    in_group ? &*hover.cell : nullptr);
         boxes.Add(layouts[size_t(i)].box);
         masked = masked || states[size_t(i)].texture.has_masked;
     }
+    if (text_log) text_log->within = area;
     if (hover.cell) {
         const std::string note = cell_note ? cell_note(hover.panel, *hover.cell) : "";
         heatmap_tooltip(figure.panels[size_t(hovered)], *hover.cell, linked, note);
