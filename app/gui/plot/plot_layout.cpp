@@ -57,7 +57,8 @@ Ticks vertical_ticks(const AxisRange& r, float length, const PlotStyle& s) {
         t = auto_ticks(r, count);
         if (t.values.size() >= 2) break;
     }
-    return t;
+    // A short axis (a colorbar in a small tile) takes no more labels than fit one above another.
+    return thin_to_fit(t, length, 1.2f * s.body->FontSize);
 }
 
 Ticks y_ticks_fitting(const Axis& axis, const AxisRange& r, float length, const PlotStyle& s) {
@@ -174,6 +175,11 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         }
     }
     l.box = box;
+    // A legend inside a box too short for it would cover the tick and axis labels below: the
+    // curves' tooltips name them instead.
+    if (l.legend != LegendPosition::Outside && !legend.empty() &&
+        legend_size(s, legend).y > box.GetHeight() - 2.0f * m.pad)
+        l.legend = LegendPosition::None;
     // The title is centred over the box, which sits right of the cell's centre when the y axis
     // has labels: a title nearly the cell's width would then run into the next panel's. It is
     // moved left as far as it needs to stay within its cell.

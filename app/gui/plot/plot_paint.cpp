@@ -312,7 +312,7 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
 
 void draw_legend(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel) {
     const std::vector<const LineSeries*> entries = legend_entries(panel);
-    if (entries.empty()) return;
+    if (entries.empty() || l.legend == LegendPosition::None) return;
     const Metrics m(s);
     const ImVec2 size = legend_size(s, entries);
     const ImRect& b = l.box;
