@@ -92,6 +92,12 @@ TEST(CurveFormula, DecayBoundAtADistance) {
     EXPECT_HAS(f, "|S₂| = " + four(first));
     EXPECT_HAS(f, "= " + four(total / 4.0));
     EXPECT_NEAR(build_figure(s, {}).panels[0].lines[0].y[size_t(r)], total / 4.0, 1e-12);
+    // xPos scales pair k's term by ζₖ^(r/B): its bound is the figure's xPos curve.
+    s.encoding = "xpos";
+    const std::string x = curve_formula(s, {}, 0, 0, 20.0);
+    EXPECT_HAS(x, "ζ₀^(r/B)");
+    EXPECT_HAS(x, "= " + four(build_figure(s, {}).panels[0].lines[0].y[20]));
+    EXPECT_EQ(curve_formula(s, {}, 0, 1, 20.0), "");  // one curve only
 }
 
 TEST(CurveFormula, BiasAgainstDistance) {

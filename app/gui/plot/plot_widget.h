@@ -4,7 +4,8 @@
 // colorbars, lines, arrows, circles, arcs and notes. The mouse wheel zooms about the pointer, a
 // drag pans, a double click (or "Reset view" in the right-click menu, or ResetPlotView) goes back
 // to the figure's own limits; hovering a heatmap names the cell (m, n, m − n) and its value,
-// hovering a curve the nearest point.
+// hovering a curve the nearest point; the caller's notes add the formula with the hovered cell's
+// or point's numbers.
 //
 // Compared maps are linked: panels of a figure with the same limits and heatmap shape (scores
 // --compare, the difference map, the permutation grid) share one zoom, and the cell hovered in
