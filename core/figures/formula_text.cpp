@@ -7,10 +7,9 @@
 
 #include "core/figure/ticks.h"
 #include "core/figures/figure_text.h"
+#include "core/figures/formula_parts.h"
 
-namespace posviz {
-
-namespace {
+namespace posviz::formula {
 
 std::string num(double v) {
     return format_number(v, 4);
@@ -19,11 +18,7 @@ std::string num(int v) {
     return format_number(double(v), 10);
 }
 
-// A term of a logit with the lines that explain it.
-struct Explained {
-    std::string lines;
-    double value = 0.0;
-};
+namespace {
 
 std::string masked_line(const Text& t) {
     return t("n > m: masked by the causal mask (logit −∞)", "n > m：被因果掩码屏蔽（logit −∞）");
@@ -128,12 +123,16 @@ Explained kerple_bias(const KerpleBias& k, int m, int n, const Text& t) {
     return {lines, value};
 }
 
+}  // namespace
+
 std::optional<Explained> bias_of(const Encoding& e, int m, int n, const Text& t) {
     if (const auto* a = std::get_if<AlibiBias>(&e)) return alibi_bias(*a, m, n, t);
     if (const auto* b = std::get_if<T5Bias>(&e)) return t5_bias(*b, m, n, t);
     if (const auto* k = std::get_if<KerpleBias>(&e)) return kerple_bias(*k, m, n, t);
     return std::nullopt;
 }
+
+namespace {
 
 // ---- content and positions ----
 
@@ -208,6 +207,8 @@ Explained additive_logit(const Matrix& pe, const Content& c, int m, int n, const
             sum};
 }
 
+}  // namespace
+
 // Sinusoidal PE (Vaswani et al. 2017, §3.5): PE(pos, 2i) = sin(pos·ωᵢ), PE(pos, 2i+1) =
 // cos(pos·ωᵢ), ωᵢ = base^(−2i/D); Tensor2Tensor's halves layout puts every sine first and takes
 // ωᵢ = base^(−i/(D/2 − 1)) (core/encodings/sinusoidal.h).
@@ -238,6 +239,14 @@ std::string sinusoidal_pe(const SinusoidalEncoding& s, int pos, int d, const Tex
              ") = " + num(sine ? std::sin(angle) : std::cos(angle));
     return lines;
 }
+
+}  // namespace posviz::formula
+
+namespace posviz {
+
+namespace {
+
+using namespace formula;
 
 // ---- figures ----
 

@@ -21,6 +21,16 @@ struct Variant {
 std::vector<Variant> frequency_variants(const Scene& scene, const std::string& figure,
                                         const Text& t);
 
+// The wavelengths figure's curves in the order it draws them (its curve formulas follow that
+// order): one per variant, and after a scaled RoPE its unscaled curve, dashed.
+struct FrequencyCurve {
+    Scene scene;
+    std::string label;
+    int colour = 0;
+    bool dashed = false;
+};
+std::vector<FrequencyCurve> wavelength_curves(const Scene& scene, const Text& t);
+
 // "base = 10000" for a subtitle, or "" when --compare lists bases (the legend names them then).
 std::string base_part(const Scene& scene);
 

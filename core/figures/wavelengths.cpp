@@ -10,6 +10,22 @@
 
 namespace posviz {
 
+std::vector<FrequencyCurve> wavelength_curves(const Scene& scene, const Text& t) {
+    std::vector<FrequencyCurve> curves;
+    const std::vector<Variant> variants = frequency_variants(scene, "wavelengths", t);
+    for (size_t k = 0; k < variants.size(); ++k) {
+        const Scene& v = variants[k].scene;
+        curves.push_back({v, variants[k].label, int(k), false});
+        if (v.encoding != "sinusoidal" && v.rope_scaling.type != RopeScalingType::None) {
+            Scene unscaled = v;
+            unscaled.rope_scaling = RopeScaling{};
+            curves.push_back(
+                {unscaled, encoding_title(v.encoding) + t(" unscaled", " 未缩放"), int(k), true});
+        }
+    }
+    return curves;
+}
+
 Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
     const Text t{options.lang};
     Panel wavelength =
@@ -35,18 +51,9 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
         wavelength.lines.push_back(w);
         frequency.lines.push_back(f);
     };
-    const std::vector<Variant> variants = frequency_variants(scene, "wavelengths", t);
-    for (size_t k = 0; k < variants.size(); ++k) {
-        const Scene& v = variants[k].scene;
-        add_curves(wavelength_table(scene_inverse_frequencies(v)), variants[k].label, int(k),
-                   false);
-        if (v.encoding != "sinusoidal" && v.rope_scaling.type != RopeScalingType::None) {
-            Scene unscaled = v;
-            unscaled.rope_scaling = RopeScaling{};
-            add_curves(wavelength_table(scene_inverse_frequencies(unscaled)),
-                       encoding_title(v.encoding) + t(" unscaled", " 未缩放"), int(k), true);
-        }
-    }
+    for (const FrequencyCurve& c : wavelength_curves(scene, t))
+        add_curves(wavelength_table(scene_inverse_frequencies(c.scene)), c.label, c.colour,
+                   c.dashed);
     if (wavelength.lines.size() == 1) wavelength.lines[0].label = frequency.lines[0].label = "";
 
     // The context length: pairs whose wavelength exceeds it never complete a turn inside it.

@@ -57,7 +57,8 @@ Ticks vertical_ticks(const AxisRange& r, float length, const PlotStyle& s) {
         t = auto_ticks(r, count);
         if (t.values.size() >= 2) break;
     }
-    return t;
+    // A short axis (a colorbar in a small tile) takes no more labels than fit one above another.
+    return thin_to_fit(t, length, 1.2f * s.body->FontSize);
 }
 
 Ticks y_ticks_fitting(const Axis& axis, const AxisRange& r, float length, const PlotStyle& s) {
@@ -85,8 +86,8 @@ float colorbar_space(const PlotStyle& s, const Colorbar& colorbar, float length)
               widest(s.body, colorbar_ticks(colorbar, length, s).labels);
     if (!colorbar.label.empty()) w += m.pad + s.body->FontSize;
     if (!colorbar.masked_label.empty())
-        w = std::max(w, m.bar_gap + m.bar_width + m.pad +
-                            text_size(s.body, colorbar.masked_label).x);
+        w = std::max(w,
+                     m.bar_gap + m.bar_width + m.pad + text_size(s.body, colorbar.masked_label).x);
     return w + m.pad;
 }
 
@@ -140,8 +141,10 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         if (!panel.x.label.empty()) bottom += text_size(s.body, panel.x.label).y + m.pad;
         if (l.colorbar && has_masked && !panel.heatmap->masked_label.empty())
             bottom = std::max(bottom, 2.0f * m.pad + 1.5f * m.text);
-        float top = m.pad;
-        if (!panel.title.empty()) top += text_size(l.title_font, l.title).y + 2.0f * m.pad;
+        // Without a title, room for the top half of the first y tick label (or colorbar tick
+        // label), centred on the box's top edge.
+        float top = m.pad + 0.5f * m.text;
+        if (!panel.title.empty()) top = m.pad + text_size(l.title_font, l.title).y + 2.0f * m.pad;
         // Room for half of the last x tick label, so that it stays inside the cell.
         float right =
             m.pad + 0.5f * widest(s.body, {l.x_ticks.labels.empty() ? std::string()
@@ -172,6 +175,11 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         }
     }
     l.box = box;
+    // A legend inside a box too short for it would cover the tick and axis labels below: the
+    // curves' tooltips name them instead.
+    if (l.legend != LegendPosition::Outside && !legend.empty() &&
+        legend_size(s, legend).y > box.GetHeight() - 2.0f * m.pad)
+        l.legend = LegendPosition::None;
     // The title is centred over the box, which sits right of the cell's centre when the y axis
     // has labels: a title nearly the cell's width would then run into the next panel's. It is
     // moved left as far as it needs to stay within its cell.

@@ -223,17 +223,19 @@ void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
     float labels_right = bar.Max.x;
     for (size_t i = 0; i < ticks.values.size(); ++i) {
         const float y =
-            bar.Max.y -
-            float(colour_position(colorbar.norm, colorbar.range, ticks.values[i])) * bar.GetHeight();
+            bar.Max.y - float(colour_position(colorbar.norm, colorbar.range, ticks.values[i])) *
+                            bar.GetHeight();
         draw->AddLine(ImVec2(bar.Max.x, y), ImVec2(bar.Max.x + m.tick, y), fg);
         const TextBox t = add_text(draw, s.body, ImVec2(bar.Max.x + m.tick + m.pad, y),
                                    ImVec2(0.0f, 0.5f), fg, ticks.labels[i]);
         labels_right = std::max(labels_right, t.max.x);
     }
+    // No longer than the bar: past its ends the label would run into the masked-cell note
+    // below it, or into the panel's title above.
     if (!label.empty())
         add_vertical_text(draw, s.body,
                           ImVec2(labels_right + m.pad + 0.5f * s.body->FontSize, bar.GetCenter().y),
-                          fg, label);
+                          fg, fit_text(s.body, label, bar.GetHeight()));
     if (!masked_label.empty()) {
         const float top = bar.Max.y + 2.0f * m.pad;
         const ImVec2 swatch_max(bar.Max.x, top + s.body->FontSize);
@@ -293,14 +295,15 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
         draw->AddLine(ImVec2(b.Min.x - 0.6f * m.tick, y), ImVec2(b.Min.x, y), fg);
     }
     // Labels longer than their side of a small plot are shortened rather than run into the
-    // neighbouring panel (the tooltip still names the axes in full).
+    // neighbouring panel or, for the y label, the title above the box (the tooltip still names
+    // the axes in full).
     if (!panel.x.label.empty())
         add_text(draw, s.body, ImVec2(b.GetCenter().x, labels_bottom + m.pad), ImVec2(0.5f, 0.0f),
                  fg, fit_text(s.body, panel.x.label, b.GetWidth() + 4.0f * m.text));
     if (!panel.y.label.empty()) {
         const float h = text_size(s.body, panel.y.label).y;
         add_vertical_text(draw, s.body, ImVec2(labels_left - m.pad - 0.5f * h, b.GetCenter().y), fg,
-                          fit_text(s.body, panel.y.label, b.GetHeight() + 2.0f * m.text));
+                          fit_text(s.body, panel.y.label, b.GetHeight()));
     }
     if (!l.title.empty())
         add_text(draw, l.title_font, ImVec2(l.title_x, b.Min.y - 2.0f * m.pad), ImVec2(0.5f, 1.0f),
@@ -309,7 +312,7 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
 
 void draw_legend(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel) {
     const std::vector<const LineSeries*> entries = legend_entries(panel);
-    if (entries.empty()) return;
+    if (entries.empty() || l.legend == LegendPosition::None) return;
     const Metrics m(s);
     const ImVec2 size = legend_size(s, entries);
     const ImRect& b = l.box;

@@ -4,6 +4,23 @@
 
 namespace posviz::gui {
 
+namespace {
+PlacedTextLog* g_placed_text = nullptr;
+
+void record(const std::string& text, ImVec2 min, ImVec2 max) {
+    if (g_placed_text && !text.empty())
+        g_placed_text->boxes.push_back({text, ImRect(min, max), g_placed_text->within});
+}
+}  // namespace
+
+void set_placed_text_log(PlacedTextLog* log) {
+    g_placed_text = log;
+}
+
+PlacedTextLog* placed_text_log() {
+    return g_placed_text;
+}
+
 ImVec2 text_size(ImFont* font, const std::string& text) {
     return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, text.c_str(),
                                text.c_str() + text.size());
@@ -26,7 +43,9 @@ TextBox add_text(ImDrawList* draw, ImFont* font, ImVec2 anchor, ImVec2 align, Im
         y += font->FontSize;
         start = end + 1;
     }
-    return {top_left, ImVec2(top_left.x + size.x, top_left.y + size.y)};
+    const TextBox box{top_left, ImVec2(top_left.x + size.x, top_left.y + size.y)};
+    record(text, box.min, box.max);
+    return box;
 }
 
 void add_vertical_text(ImDrawList* draw, ImFont* font, ImVec2 centre, ImU32 colour,
@@ -38,7 +57,14 @@ void add_vertical_text(ImDrawList* draw, ImFont* font, ImVec2 centre, ImU32 colo
     const ImVec4 clip = draw->_ClipRectStack.back();
     draw->PushClipRect(ImVec2(-1e6f, -1e6f), ImVec2(1e6f, 1e6f));
     const int first = draw->VtxBuffer.Size;
-    add_text(draw, font, centre, ImVec2(0.5f, 0.5f), colour, text);
+    PlacedTextLog* const log = g_placed_text;
+    g_placed_text = nullptr;  // recorded below as turned, not as laid out level
+    const TextBox level = add_text(draw, font, centre, ImVec2(0.5f, 0.5f), colour, text);
+    g_placed_text = log;
+    const float half_w = 0.5f * (level.max.x - level.min.x);
+    const float half_h = 0.5f * (level.max.y - level.min.y);
+    record(text, ImVec2(centre.x - half_h, centre.y - half_w),
+           ImVec2(centre.x + half_h, centre.y + half_w));
     // A quarter turn counter-clockwise about the centre (screen y points down).
     for (int i = first; i < draw->VtxBuffer.Size; ++i) {
         ImVec2& p = draw->VtxBuffer[i].pos;

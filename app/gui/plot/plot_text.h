@@ -4,8 +4,10 @@
 #pragma once
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <string>
+#include <vector>
 
 namespace posviz::gui {
 
@@ -18,6 +20,21 @@ struct TextBox {
 };
 TextBox add_text(ImDrawList* draw, ImFont* font, ImVec2 anchor, ImVec2 align, ImU32 colour,
                  const std::string& text);
+
+// What a layout test collects: every text box add_text and add_vertical_text draw while a log is
+// set, with the rectangle it must stay in (its panel's cell; the figure's area for the figure's
+// own title, subtitle and shared colorbar), which the plot widget keeps current in `within`.
+struct PlacedTextBox {
+    std::string text;
+    ImRect box, within;
+};
+struct PlacedTextLog {
+    std::vector<PlacedTextBox> boxes;
+    ImRect within;
+};
+// Null (the default) records nothing: drawing then costs one pointer test per text.
+void set_placed_text_log(PlacedTextLog* log);
+PlacedTextLog* placed_text_log();
 
 // Reads bottom to top, centred on `centre`.
 void add_vertical_text(ImDrawList* draw, ImFont* font, ImVec2 centre, ImU32 colour,

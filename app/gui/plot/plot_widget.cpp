@@ -75,8 +75,10 @@ void heatmap_tooltip(const Panel& panel, const Cell& cell, const std::vector<con
     ImGui::SetTooltip("%s", text.c_str());
 }
 
-// The point of any labelled or unlabelled curve nearest to the mouse, within a few pixels.
-void line_tooltip(const Layout& l, const Panel& panel, ImVec2 mouse, float reach) {
+// The point of any labelled or unlabelled curve nearest to the mouse, within a few pixels, then
+// the caller's note for it (the formula with this point's numbers).
+void line_tooltip(const Layout& l, int panel_index, const Panel& panel, ImVec2 mouse, float reach,
+                  const CurveNote& curve_note) {
     const LineSeries* best_line = nullptr;
     size_t best = 0;
     float best_distance = reach * reach;
@@ -97,6 +99,11 @@ void line_tooltip(const Layout& l, const Panel& panel, ImVec2 mouse, float reach
             format_number(best_line->x[best], 5) + "\n" +
             (panel.y.label.empty() ? std::string("y") : panel.y.label) + " = " +
             format_number(best_line->y[best], 5);
+    if (curve_note) {
+        const std::string note =
+            curve_note(panel_index, int(best_line - panel.lines.data()), best_line->x[best]);
+        if (!note.empty()) text += "\n\n" + note;
+    }
     ImGui::SetTooltip("%s", text.c_str());
 }
 
@@ -211,7 +218,8 @@ void ResetPlotView(const char* id) {
 
 PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, const PlotStyle& style,
                      ImVec2 size, const std::vector<Panel>& overlays,
-                     const std::vector<HeatmapPixels>& heatmap_pixels, const CellNote& cell_note) {
+                     const std::vector<HeatmapPixels>& heatmap_pixels, const CellNote& cell_note,
+                     const CurveNote& curve_note) {
     auto pixels_of = [&](int i) {
         return size_t(i) < heatmap_pixels.size() ? &heatmap_pixels[size_t(i)] : nullptr;
     };
@@ -225,6 +233,8 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->PushClipRect(area.Min, area.Max, true);
     draw->AddRectFilled(area.Min, area.Max, to_u32(theme.background));
+    PlacedTextLog* const text_log = placed_text_log();
+    if (text_log) text_log->within = area;
 
     float top = area.Min.y + m.pad;
     const float inner_width = area.GetWidth() - 2.0f * m.pad;
@@ -345,18 +355,20 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     bool masked = false;
     for (int i = 0; i < count; ++i) {
         const bool in_group = hover.cell && leaders[size_t(i)] == leaders[size_t(hovered)];
+        if (text_log) text_log->within = cells[size_t(i)];
         draw_panel(figure.panels[size_t(i)], panel_style, layouts[size_t(i)], cells[size_t(i)],
                    states[size_t(i)], size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr,
                    in_group ? &*hover.cell : nullptr);
         boxes.Add(layouts[size_t(i)].box);
         masked = masked || states[size_t(i)].texture.has_masked;
     }
+    if (text_log) text_log->within = area;
     if (hover.cell) {
         const std::string note = cell_note ? cell_note(hover.panel, *hover.cell) : "";
         heatmap_tooltip(figure.panels[size_t(hovered)], *hover.cell, linked, note);
     } else if (hovered >= 0 && !hovered_interaction.active) {
-        line_tooltip(layouts[size_t(hovered)], figure.panels[size_t(hovered)],
-                     ImGui::GetIO().MousePos, 0.8f * style.body->FontSize);
+        line_tooltip(layouts[size_t(hovered)], hovered, figure.panels[size_t(hovered)],
+                     ImGui::GetIO().MousePos, 0.8f * style.body->FontSize, curve_note);
     }
     // Right click: the figure's menu.
     if (hovered >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Right))

@@ -4,7 +4,8 @@
 // colorbars, lines, arrows, circles, arcs and notes. The mouse wheel zooms about the pointer, a
 // drag pans, a double click (or "Reset view" in the right-click menu, or ResetPlotView) goes back
 // to the figure's own limits; hovering a heatmap names the cell (m, n, m − n) and its value,
-// hovering a curve the nearest point.
+// hovering a curve the nearest point; the caller's notes add the formula with the hovered cell's
+// or point's numbers.
 //
 // Compared maps are linked: panels of a figure with the same limits and heatmap shape (scores
 // --compare, the difference map, the permutation grid) share one zoom, and the cell hovered in
@@ -51,10 +52,13 @@ struct PlotHover {
 // cell_note, when given, adds lines to a hovered heatmap cell's tooltip (the encoding's formula
 // with this cell's numbers): called with the panel index and the cell, at most once a frame.
 using CellNote = std::function<std::string(int panel, const Cell& cell)>;
+// curve_note, the same for the point of a curve the tooltip names: line `line` of panel `panel`
+// at x (the point's own x).
+using CurveNote = std::function<std::string(int panel, int line, double x)>;
 PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, const PlotStyle& style,
                      ImVec2 size, const std::vector<Panel>& overlays = {},
                      const std::vector<HeatmapPixels>& heatmap_pixels = {},
-                     const CellNote& cell_note = {});
+                     const CellNote& cell_note = {}, const CurveNote& curve_note = {});
 
 // The next PlotFigure(id, …) in this window shows every panel at its own limits again.
 void ResetPlotView(const char* id);

@@ -4,8 +4,10 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <sstream>
 
 #include "app/gui/files/export_target.h"
@@ -14,6 +16,7 @@
 #include "app/gui/views/tiling.h"
 #include "app/gui/views/view_figures.h"
 #include "app/gui/window/ui_style.h"
+#include "core/figures/curve_formula.h"
 #include "core/figures/figure_text.h"
 #include "core/figures/formula_text.h"
 #include "core/limits.h"
@@ -137,22 +140,24 @@ LineSeries cursor_line(const Panel& panel, double at, bool vertical) {
     return line;
 }
 
-// The formula of a hovered cell with its numbers (core/figures/formula_text.h), worked out once
-// per cell: RoPE's needs the scene's content, too much to make again every frame.
-std::string cell_note(App& app, const FigureJob& job, int panel, const Cell& cell) {
+// The formula of a hovered cell or curve point with its numbers (core/figures/formula_text.h,
+// curve_formula.h), worked out once per hovered thing: RoPE's needs the scene's content, too much
+// to make again every frame. `key` names the thing (kind, panel, and its row and column or line
+// and x); `make` computes the text from the request the figure was built from.
+std::string hover_note(App& app, const FigureJob& job, const std::array<double, 4>& key,
+                       const std::function<std::string(const FigureRequest&)>& make) {
     struct Cached {
         uint64_t version = 0;
-        int panel = -1, row = -1, col = -1;
+        std::array<double, 4> key{-1.0, -1.0, -1.0, -1.0};
         std::string text;
     };
     static Cached cached;
     const FigureRequest* r = job.figure_request();
     if (!r) return "";
-    if (cached.version != job.version() || cached.panel != panel || cached.row != cell.row ||
-        cached.col != cell.col) {
-        cached = {job.version(), panel, cell.row, cell.col, ""};
+    if (cached.version != job.version() || cached.key != key) {
+        cached = {job.version(), key, ""};
         try {
-            cached.text = cell_formula(r->scene, r->options, panel, cell.row, cell.col);
+            cached.text = make(*r);
         } catch (const std::exception&) {
             // The figure was built from this request, so this cannot fail but for memory: then
             // the tooltip just has no formula.
@@ -160,6 +165,19 @@ std::string cell_note(App& app, const FigureJob& job, int panel, const Cell& cel
         add_missing_characters(app.fonts.body, cached.text, app.wanted_characters);
     }
     return cached.text;
+}
+
+std::string cell_note(App& app, const FigureJob& job, int panel, const Cell& cell) {
+    return hover_note(app, job, {0.0, double(panel), double(cell.row), double(cell.col)},
+                      [&](const FigureRequest& r) {
+                          return cell_formula(r.scene, r.options, panel, cell.row, cell.col);
+                      });
+}
+
+std::string curve_note(App& app, const FigureJob& job, int panel, int line, double x) {
+    return hover_note(app, job, {1.0, double(panel), double(line), x}, [&](const FigureRequest& r) {
+        return curve_formula(r.scene, r.options, panel, line, x);
+    });
 }
 
 // Shows the figures of jobs `shown` (indices into rt.jobs), side by side when the view is wide,
@@ -218,7 +236,8 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
         hovers[size_t(k)] = PlotFigure(
             k == 0 ? "figure0" : "figure1", *job.figure(), job.version(), style, size,
             overlays[size_t(k)], job.pixels_theme() == style.theme ? job.heatmap_pixels() : none,
-            [&](int panel, const Cell& cell) { return cell_note(app, job, panel, cell); });
+            [&](int panel, const Cell& cell) { return cell_note(app, job, panel, cell); },
+            [&](int panel, int line, double x) { return curve_note(app, job, panel, line, x); });
         if (hovers[size_t(k)].panel >= 0) rt.focused_figure = k;
     }
     if (computing) {
