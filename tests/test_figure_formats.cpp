@@ -355,7 +355,7 @@ TEST(FigureFormats, ReducedExportComesFromTheGpuToo) {
     // The GPU reduces while it computes (float32 q·k): the same map within float's precision.
     const std::string dir = make_temp_dir();
     const std::string scene = "export scores --seq-len 3000 --dim 8 --resolution 100 -o " + dir;
-    const auto gpu = run_posviz(scene + "/gpu.npy --backend gpu");
+    const auto gpu = testing::run_posviz_on_opengl(scene + "/gpu.npy --backend gpu");
     ASSERT_EQ(gpu.status, 0) << gpu.err;
     EXPECT_NE(gpu.err.find("computed on the GPU"), std::string::npos) << gpu.err;
     ASSERT_EQ(run_posviz(scene + "/cpu.npy").status, 0);

@@ -11,7 +11,9 @@
 namespace posviz {
 namespace {
 
-using testing::run_posviz;
+// Every command here may make an OpenGL context: run as the GUI tests run them (leak detection
+// off in that process, tests/run_posviz.h says why).
+const auto run_posviz = testing::run_posviz_on_opengl;
 
 TEST(GpuCli, InfoListsTheCpuAndSaysWhetherThereIsAGpu) {
     const testing::RunResult r = run_posviz("info");
