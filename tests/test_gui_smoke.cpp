@@ -119,9 +119,11 @@ std::vector<std::string> shipped_presets() {
     return names;
 }
 
+// Every shipped preset in normal mode, in both languages (lecture mode is below).
 TEST(GuiSmoke, EveryShippedPresetRenders) {
     const std::vector<std::string> names = shipped_presets();
-    for (const std::string& name : names) screenshot("--preset " + name);
+    for (const std::string& name : names)
+        for (const char* lang : {"en", "zh"}) screenshot("--preset " + name + " --lang " + lang);
     EXPECT_GE(names.size(), 8u);
 }
 
