@@ -82,6 +82,9 @@ TEST(GuiLecturePages, EveryFigureOfEveryOpenViewIsAPage) {
     // A view that draws nothing for the encoding is the page that says so.
     settings_of(views, ViewId::Rotation).open = true;
     EXPECT_EQ(lecture_pages(views, scene, "en").back(), (LecturePage{ViewId::Rotation, 0}));
+    // Under RoPE the rotation, the slide's moving picture, is the first page.
+    scene.encoding = "rope";
+    EXPECT_EQ(lecture_pages(views, scene, "en").front(), (LecturePage{ViewId::Rotation, 0}));
     // Every shipped slide has at least one page.
     for (const std::string& f : preset_files(presets_dir())) {
         const Preset q = read_preset(f);

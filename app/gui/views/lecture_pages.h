@@ -1,6 +1,6 @@
 // Lecture mode shows one figure at a time (lecture_layout.h): the pages are the figures of the
 // slide's open views, in the views' order — Waves' curves, then its wavelengths, then the next
-// view's — and Tab steps through them. A view that draws nothing for the scene's encoding is
+// view's — except that a playing RoPE rotation comes first — and Tab steps through them. A view that draws nothing for the scene's encoding is
 // one page too, the one that says so.
 #pragma once
 
