@@ -12,25 +12,15 @@
 #include "core/figures/curve_formula.h"
 #include "core/figures/figures.h"
 #include "core/scene.h"
+#include "formula_expectations.h"
 
 namespace posviz {
 namespace {
 
 Scene scene_for(const std::string& figure, const std::string& encoding) {
-    Scene s;
-    s.figure = figure;
-    s.encoding = encoding;
-    s.seq_len = 48;
-    s.dim = 8;
-    return s;
+    return testing::formula_scene(figure, encoding);
 }
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-#define EXPECT_HAS(text, part) \
-    EXPECT_TRUE(contains(text, part)) << "no «" << (part) << "» in\n" << (text)
+using testing::contains;
 
 std::string four(double v) {
     return format_number(v, 4);
