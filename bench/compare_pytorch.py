@@ -16,6 +16,10 @@ row tiles, with peak RSS and the GPU buffer bytes posviz reports (POSVIZ_BENCH_L
 chooses the lengths; on Mesa's llvmpipe one 65536² picture takes 5 (D = 64) to 11 (D = 128) minutes, and
 POSVIZ_BENCH_GPU_MAX_LENGTH=16384 leaves the GPU out above that length).
 
+With --cuda PyTorch computes the long pictures on CUDA (synchronised before each clock reading),
+the like-for-like partner of posviz's GPU path on a machine with an NVIDIA GPU; POSVIZ_BENCH_SKIP_DENSE=1
+leaves out the first (CPU, float64) table.
+
 Run with Debian's python3 (python3-torch) and libopenblas0-pthread, with OPENBLAS_CORETYPE and
 OPENBLAS_L2_SIZE unset for this command only, e.g.:
   env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 bench/compare_pytorch.py build/app/posviz [--long]
@@ -47,8 +51,8 @@ def rope_rotated(q, k, dtype):
     """q and k rotated at positions 0..L-1, pairs (2i, 2i+1) as in RoFormer eq. 34, with angles
     formed in float64 and then cast to dtype; q also carries 1/sqrt(D)."""
     seq_len, dim = q.shape
-    inv_freq = 1.0 / (10000.0 ** (torch.arange(0, dim, 2, dtype=torch.float64) / dim))
-    angles = torch.outer(torch.arange(seq_len, dtype=torch.float64), inv_freq)
+    inv_freq = 1.0 / (10000.0 ** (torch.arange(0, dim, 2, dtype=torch.float64, device=q.device) / dim))
+    angles = torch.outer(torch.arange(seq_len, dtype=torch.float64, device=q.device), inv_freq)
     cos, sin = angles.cos().to(dtype), angles.sin().to(dtype)
 
     def rotate(x):
@@ -101,33 +105,36 @@ def posviz_picture(binary, seq_len, dim, backend, repeat):
     return float(lines[-1].split("=")[1]), extra, gpu_bytes
 
 
-def torch_picture_ms(seq_len, dim, repeat, resolution=2048):
-    """The same picture in PyTorch (float32, every core): RoPE, then q·kᵀ/sqrt(D) in row tiles of
-    at most 256 MiB reduced to the max |logit| of each (L/R)² block, never the whole L×L matrix."""
+def torch_picture_ms(seq_len, dim, repeat, device, resolution=2048):
+    """The same picture in PyTorch (float32, every core or the GPU): RoPE, then q·kᵀ/sqrt(D) in row
+    tiles of at most 256 MiB reduced to the max |logit| of each (L/R)² block, never the whole L×L
+    matrix."""
     size = min(resolution, seq_len)
     span = seq_len // size
-    q = torch.randn(seq_len, dim, dtype=torch.float32)
-    k = torch.randn(seq_len, dim, dtype=torch.float32)
+    q = torch.randn(seq_len, dim, dtype=torch.float32, device=device)
+    k = torch.randn(seq_len, dim, dtype=torch.float32, device=device)
     tile_rows = max(span, min(seq_len, (2**26 // seq_len) // span * span))
 
     def picture():
         rq, rk = rope_rotated(q, k, torch.float32)
-        out = torch.empty(size, size)
+        out = torch.empty(size, size, device=device)
         for first in range(0, seq_len, tile_rows):
             tile = (rq[first:first + tile_rows] @ rk.T).abs()
             rows = tile.shape[0] // span
             out[first // span:first // span + rows] = \
                 tile.view(rows, span, size, span).amax(dim=(1, 3))
+        if device == "cuda":
+            torch.cuda.synchronize()
         return out
 
     return median_ms(picture, repeat)
 
 
-def long_sequences(binary):
+def long_sequences(binary, device):
     """Issue 'GPU compute': CPU and GPU paths side by side for long L, with PyTorch's figure."""
     print("\nLong sequences: the scores picture (RoPE, random q, k; reduced to 2048² texels of max |logit| "
-          "when L > 2048).\nThe GPU here is Mesa's llvmpipe, a software rasteriser on these CPU cores: "
-          "its times say nothing about a real GPU.")
+          f"when L > 2048); PyTorch on {device}.\nWhere the GPU is Mesa's llvmpipe, a software rasteriser "
+          "on these CPU cores, its times say nothing about a real GPU.")
     print(f"{'L':>6} {'D':>4} {'cpu_ms':>9} {'cpu_MiB':>8} {'gpu_ms':>9} {'gpu_MiB':>8} "
           f"{'gpu_buf_MiB':>11} {'torch_ms':>9} {'cpu/torch':>9} {'gpu/torch':>9}")
     lengths = os.environ.get("POSVIZ_BENCH_LONG_LENGTHS", "1024,4096,16384,65536")
@@ -140,7 +147,7 @@ def long_sequences(binary):
             cpu = posviz_picture(binary, seq_len, dim, "cpu", repeat)
             gpu = (posviz_picture(binary, seq_len, dim, "gpu", repeat)
                    if seq_len <= gpu_max_length else None)
-            ours_torch = torch_picture_ms(seq_len, dim, repeat)
+            ours_torch = torch_picture_ms(seq_len, dim, repeat, device)
 
             def cells(result):
                 if result is None:
@@ -161,7 +168,8 @@ def main():
           "(Debian's torch calls the system BLAS, OpenBLAS pthread when libopenblas0-pthread is installed)")
     print(f"{'L':>5} {'D':>4} {'posviz_ms':>10} {'torch64_ms':>10} {'ratio64':>8} "
           f"{'torch32_ms':>10} {'ratio32':>8} {'extra_MiB':>9} {'extra/LxL':>9}")
-    for seq_len in (512, 1024, 2048, 4096):
+    dense_lengths = () if os.environ.get("POSVIZ_BENCH_SKIP_DENSE") == "1" else (512, 1024, 2048, 4096)
+    for seq_len in dense_lengths:
         for dim in (64, 128):
             ours, peak = posviz_median_ms(binary, seq_len, dim, repeat)
             t64 = torch_median_ms(seq_len, dim, torch.float64, repeat)
@@ -170,7 +178,7 @@ def main():
             print(f"{seq_len:>5} {dim:>4} {ours:>10.2f} {t64:>10.2f} {ours / t64:>8.2f} "
                   f"{t32:>10.2f} {ours / t32:>8.2f} {peak / 2**20:>9.1f} {peak / output:>9.2f}")
     if "--long" in sys.argv:
-        long_sequences(binary)
+        long_sequences(binary, "cuda" if "--cuda" in sys.argv and torch.cuda.is_available() else "cpu")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@
 #include "core/cancellation.h"
 #include "core/encodings/checks.h"
 #include "core/overloaded.h"
+#include "core/stage_times.h"
 
 namespace posviz {
 
@@ -47,6 +48,7 @@ std::optional<AttentionRows> AttentionRows::prepare(const Encoding& encoding, co
     auto check_dim = [&](Eigen::Index encoding_dim) {
         check_encoding_dim(encoding_dim, queries.cols());
     };
+    const stage_times::Scope timed(stage_times::Stage::Encoding);
     AttentionRows r;
     r.causal_ = causal;
     // The same encodings of the content as attention_logits (core/attention.cpp).
@@ -81,7 +83,8 @@ std::optional<AttentionRows> AttentionRows::prepare(const Encoding& encoding, co
                        [&](const KerpleBias& e) { return with_bias(e.bias_of_offsets(seq_len)); },
                        [&](const RopeEncoding& e) {
                            check_dim(e.dim);
-                           return set(e.rotate(queries), e.rotate(keys));
+                           auto [q, k] = e.rotate_both(queries, keys);
+                           return set(std::move(q), std::move(k));
                        },
                        [&](const XPosEncoding& e) {
                            check_dim(e.rope.dim);
@@ -99,6 +102,7 @@ std::optional<AttentionRows> AttentionRows::prepare(const Encoding& encoding, co
 }
 
 Matrix AttentionRows::rows(long first, long count) const {
+    const stage_times::Scope timed(stage_times::Stage::Logits);
     const long seq_len = keys_.rows();
     // In tiles, so that a cancelled build stops within one.
     Matrix out = single_precision_

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 
 #include "core/encodings/checks.h"
@@ -228,6 +232,54 @@ std::vector<std::string> scene_tokens(const Scene& s) {
     return sentence_tokens(s.sentence, "--sentence");
 }
 
+namespace {
+
+// Random content depends on (L, D, seed) alone, and at L = 2048, D = 128 it is 5·10⁵ samples
+// (~10 ms): the preview and the full build of one picture, and every figure of a scene, take it
+// from the last one made. One entry, the scene being looked at: a scene of another size replaces
+// it, so a long sequence's content is not kept once the user has moved on. Builds that ask for it
+// while it is being made wait for it rather than make it again.
+Content random_content(int seq_len, int dim, uint64_t seed) {
+    struct Key {
+        int seq_len, dim;
+        uint64_t seed;
+        bool operator==(const Key&) const = default;
+    };
+    using Made = std::shared_future<std::shared_ptr<const Content>>;
+    static std::mutex mutex;
+    static std::optional<Key> last_key;
+    static Made last;
+    const Key key{seq_len, dim, seed};
+    std::promise<std::shared_ptr<const Content>> promise;
+    Made made;
+    bool mine = false;
+    {
+        const std::lock_guard lock(mutex);
+        mine = !(last_key && *last_key == key);
+        if (mine) {
+            last_key = key;
+            last = promise.get_future().share();
+        }
+        made = last;
+    }
+    if (mine) {
+        try {
+            auto content = std::make_shared<Content>();
+            // Independent standard normal queries and keys; the keys use the next seed.
+            content->queries = random_normal_matrix(seq_len, dim, 1.0, seed);
+            content->keys = random_normal_matrix(seq_len, dim, 1.0, seed + 1);
+            promise.set_value(std::move(content));
+        } catch (...) {
+            promise.set_exception(std::current_exception());
+            const std::lock_guard lock(mutex);
+            if (last_key && *last_key == key) last_key.reset();  // the next caller tries again
+        }
+    }
+    return *made.get();
+}
+
+}  // namespace
+
 Content make_content(const Scene& s) {
     Content c;
     if (!s.queries_path.empty() || !s.keys_path.empty()) {
@@ -250,9 +302,7 @@ Content make_content(const Scene& s) {
     } else if (s.content == "zeros") {
         c.queries = c.keys = Matrix::Zero(s.seq_len, s.dim);
     } else {
-        // Independent standard normal queries and keys; the keys use the next seed.
-        c.queries = random_normal_matrix(s.seq_len, s.dim, 1.0, s.seed);
-        c.keys = random_normal_matrix(s.seq_len, s.dim, 1.0, s.seed + 1);
+        c = random_content(s.seq_len, s.dim, s.seed);
     }
     return c;
 }

@@ -119,7 +119,8 @@ GpuProblem prepare_gpu_problem(const Encoding& encoding, const Matrix& queries, 
                    },
                    [&](const RopeEncoding& e) {
                        check_dim(e.dim);
-                       set_content(e.rotate(queries), e.rotate(keys));
+                       const auto [q, k] = e.rotate_both(queries, keys);
+                       set_content(q, k);
                    },
                    [&](const XPosEncoding& e) {
                        check_dim(e.rope.dim);

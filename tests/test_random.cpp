@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <future>
 #include <numbers>
 #include <random>
+#include <vector>
 
 #include "core/random.h"
 #include "core/scene.h"
@@ -37,6 +39,43 @@ TEST(Random, SameSeedSameNumbersOtherSeedOtherNumbers) {
     EXPECT_EQ(second, all.tail(3));
 }
 
+TEST(Random, MatrixIsTheSamplersStreamAtAnySize) {
+    // random_normal_matrix transforms its pairs on several threads: the same numbers as drawing
+    // one sample after another, for an odd count (the last pair's second sample unused) and for
+    // counts large enough to be shared out between the cores.
+    for (const auto& [rows, cols] : {std::pair{1, 1}, {3, 5}, {2048, 33}, {513, 129}}) {
+        NormalSampler sampler(99);
+        Matrix expected(rows, cols);
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < cols; ++c) expected(r, c) = 0.5 * sampler.next();
+        EXPECT_EQ(random_normal_matrix(rows, cols, 0.5, 99), expected) << rows << "×" << cols;
+    }
+}
+
+TEST(Random, ContentOfRandomScenesIsTheSeedsStreamEveryTime) {
+    // make_content keeps the last random content it made (core/scene.cpp): alternating scenes,
+    // and scenes made from several threads at once, still get their own seed's numbers.
+    auto scene = [](uint64_t seed, int seq_len) {
+        Scene s;
+        s.content = "random";
+        s.seed = seed;
+        s.seq_len = seq_len;
+        s.dim = 8;
+        return s;
+    };
+    for (const auto& [seed, seq_len] : {std::pair{5, 16}, {5, 16}, {6, 16}, {5, 17}, {5, 16}}) {
+        const Content c = make_content(scene(uint64_t(seed), seq_len));
+        EXPECT_EQ(c.queries, random_normal_matrix(seq_len, 8, 1.0, uint64_t(seed)));
+        EXPECT_EQ(c.keys, random_normal_matrix(seq_len, 8, 1.0, uint64_t(seed) + 1));
+    }
+    std::vector<std::future<Content>> made;
+    for (int i = 0; i < 8; ++i)
+        made.push_back(
+            std::async(std::launch::async, [&, i] { return make_content(scene(40 + i % 2, 64)); }));
+    for (int i = 0; i < 8; ++i)
+        EXPECT_EQ(made[size_t(i)].get().queries, random_normal_matrix(64, 8, 1.0, 40 + i % 2));
+}
+
 TEST(Random, MomentsOfTheStandardNormal) {
     // 200000 samples: the standard error of the mean is 1/sqrt(200000) = 0.0022 and that of the
     // variance sqrt(2/200000) = 0.0032; 5 sigma bounds.
@@ -48,7 +87,6 @@ TEST(Random, MomentsOfTheStandardNormal) {
     EXPECT_NEAR(variance, 1.0, 0.016);
     EXPECT_NEAR(fourth, 3.0, 0.1);
 }
-
 
 TEST(Random, TableSeedsAreSplitMix64) {
     // SplitMix64 seeded with 0 first returns 0xe220a8397b1dcdaf (Vigna's reference splitmix64.c);

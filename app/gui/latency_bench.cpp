@@ -6,6 +6,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -20,6 +21,7 @@
 #include "app/gui/window/main_loop_wake.h"
 #include "core/input_error.h"
 #include "core/limits.h"
+#include "core/stage_times.h"
 
 namespace posviz::gui {
 
@@ -66,15 +68,18 @@ std::vector<Change> scripted_changes(const Scene& scene) {
     return changes;
 }
 
-bool all_shown(const App& app) {
+// Every view shows the figure of the scene as it is now: in full, or (`preview_will_do`) at
+// least the preview of a long map (figure_job.h's progressive refinement).
+bool all_shown(const App& app, bool preview_will_do) {
     for (const ViewRuntime& rt : app.runtime)
         for (const FigureJob& job : rt.jobs)
-            if (!job.shows_newest()) return false;
+            if (!(preview_will_do ? job.shows_newest_picture() : job.shows_newest())) return false;
     return true;
 }
 
 // One frame into the offscreen target, waited for until the GPU has drawn it.
 void frame(App& app, const OffscreenTarget& target) {
+    const stage_times::Scope timed(stage_times::Stage::Frame);
     target.bind();
     draw_frame(app);
     glFinish();
@@ -100,16 +105,25 @@ void wait_for_wake() {
     g_wake = false;
 }
 
-// Frames until every view shows the figure of the scene as it is now; milliseconds since
-// `start`, or -1 after a minute.
-double frames_until_shown(App& app, const OffscreenTarget& target, Clock::time_point start) {
+// Milliseconds from a change to the first frame that draws its picture: a preview or the full
+// map (`first`), and the full map (`full`); -1 when not within a minute.
+struct ShownTimes {
+    double first = -1.0, full = -1.0;
+};
+
+ShownTimes frames_until_shown(App& app, const OffscreenTarget& target, Clock::time_point start) {
+    ShownTimes shown;
     while (Clock::now() - start < std::chrono::minutes(1)) {
         frame(app, target);
-        if (all_shown(app))
-            return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        if (shown.first < 0.0 && all_shown(app, true)) shown.first = ms;
+        if (all_shown(app, false)) {
+            shown.full = ms;
+            return shown;
+        }
         wait_for_wake();
     }
-    return -1.0;
+    return shown;
 }
 
 // The process's resident memory (VmRSS of /proc/self/status), KiB.
@@ -132,15 +146,20 @@ double percentile(std::vector<double> values, double p) {
 // PyTorch (Debian's python3-torch, every core) computing the same logits as the Attention view's
 // panels in float32 — encodings applied, q·kᵀ/sqrt(D) — the bare arithmetic the picture needs.
 // Encodings other than NoPE, sinusoidal and RoPE are timed as NoPE's product, which dominates
-// them all. Returns the median of 7 in ms, or a negative number when PyTorch cannot run.
+// them all. Returns the median of 7 in ms, or a negative number when PyTorch cannot run. With the
+// GPU backend PyTorch computes on CUDA when it has a GPU (synchronised before each clock
+// reading), so that the ratio compares like with like; the line it prints names its device.
 const char* const k_torch_script = R"(
 import math, os, sys, time, torch
 torch.set_num_threads(os.cpu_count())
 L, D, names = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3].split(",")
-q = torch.randn(L, D, dtype=torch.float32); k = torch.randn(L, D, dtype=torch.float32)
+dev = "cuda" if sys.argv[4] == "gpu" and torch.cuda.is_available() else "cpu"
+sync = torch.cuda.synchronize if dev == "cuda" else (lambda: None)
+q = torch.randn(L, D, dtype=torch.float32, device=dev)
+k = torch.randn(L, D, dtype=torch.float32, device=dev)
 def table():
-    inv = 1.0 / (10000.0 ** (torch.arange(0, D, 2, dtype=torch.float64) / D))
-    a = torch.outer(torch.arange(L, dtype=torch.float64), inv)
+    inv = 1.0 / (10000.0 ** (torch.arange(0, D, 2, dtype=torch.float64, device=dev) / D))
+    a = torch.outer(torch.arange(L, dtype=torch.float64, device=dev), inv)
     return a.sin().float(), a.cos().float()
 def rotate(x, s, c):
     out = torch.empty_like(x)
@@ -160,22 +179,29 @@ def logits():
                 qq, kk = q + p, k + p
         out.append((qq * (1.0 / math.sqrt(D))) @ kk.T)
     return out
-logits()
+logits(); sync()
 times = []
 for _ in range(7):
-    t = time.perf_counter(); logits(); times.append((time.perf_counter() - t) * 1000.0)
-print("torch_ms=%.3f threads=%d" % (sorted(times)[3], torch.get_num_threads()))
+    t = time.perf_counter(); logits(); sync(); times.append((time.perf_counter() - t) * 1000.0)
+print("torch_ms=%.3f device=%s threads=%d" % (sorted(times)[3], dev, torch.get_num_threads()))
 )";
 
+// The Python that has PyTorch: Debian's by default; POSVIZ_PYTHON names another (a machine whose
+// PyTorch lives in a virtual environment).
+std::string python_with_torch() {
+    const char* python = std::getenv("POSVIZ_PYTHON");
+    return python && *python ? python : "/usr/bin/python3";
+}
+
 double torch_median_ms(int seq_len, int dim, const std::vector<std::string>& names,
-                       std::string& said) {
+                       const std::string& backend, std::string& said) {
     std::string joined;
     for (const std::string& n : names) joined += (joined.empty() ? "" : ",") + n;
     // Debian's OpenBLAS misreads these variables when set for another BLAS: unset for this run.
-    const std::string command =
-        "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 -c '" +
-        std::string(k_torch_script) + "' " + std::to_string(seq_len) + " " + std::to_string(dim) +
-        " " + joined + " 2>&1";
+    const std::string command = "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE '" +
+                                python_with_torch() + "' -c '" + std::string(k_torch_script) +
+                                "' " + std::to_string(seq_len) + " " + std::to_string(dim) + " " +
+                                joined + " " + backend + " 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return -1.0;
     char line[512];
@@ -186,6 +212,18 @@ double torch_median_ms(int seq_len, int dim, const std::vector<std::string>& nam
     pclose(pipe);
     if (!said.empty() && said.back() == '\n') said.pop_back();
     return ms;
+}
+
+// Where the changes' time went (core/stage_times.h), per change: thread time, so stages that
+// ran on several threads at once, or beside each other, can add up to more than the latency.
+void print_breakdown(size_t changes) {
+    const std::array<double, stage_times::k_stage_count> ms = stage_times::totals_ms();
+    std::printf("where the time went, ms per change (thread time):");
+    for (int i = 0; i < stage_times::k_stage_count; ++i)
+        std::printf("%s %s %.1f", i ? "," : "", stage_times::stage_name(stage_times::Stage(i)),
+                    ms[size_t(i)] / double(changes));
+    std::printf("\n");
+    stage_times::enable(false);
 }
 
 Preset latency_preset(const LatencyArgs& args) {
@@ -237,7 +275,7 @@ int run_latency_bench(const LatencyArgs& args) {
     start.scene.seq_len = std::max(2, preset.scene.seq_len * 88 / 100);
     app.scene.seq_len = start.scene.seq_len;
     // The first figures and the fonts they need, untimed; then a few frames to settle ImGui.
-    if (frames_until_shown(app, target, Clock::now()) < 0.0)
+    if (frames_until_shown(app, target, Clock::now()).full < 0.0)
         std::fprintf(stderr, "posviz: warning: the first figures took over a minute\n");
     for (int i = 0; i < 5; ++i) frame(app, target);
     // What a frame costs the UI thread with nothing to compute (drawing the pictures).
@@ -246,20 +284,24 @@ int run_latency_bench(const LatencyArgs& args) {
     std::printf("idle frame %.1f ms\n",
                 std::chrono::duration<double, std::milli>(Clock::now() - idle_start).count() / 10);
 
-    std::vector<double> times;
+    stage_times::enable(true);
+    std::vector<double> times, first_times;
     for (const Change& change : changes) {
         const Clock::time_point start_time = Clock::now();
         change.apply(app.scene);
-        const double ms = frames_until_shown(app, target, start_time);
-        std::printf("change %-10s %9.1f ms\n", change.what.c_str(), ms);
+        const ShownTimes shown = frames_until_shown(app, target, start_time);
+        std::printf("change %-10s first picture %8.1f ms, full map %8.1f ms\n", change.what.c_str(),
+                    shown.first, shown.full);
         std::fflush(stdout);
-        if (ms >= 0.0) times.push_back(ms);
+        if (shown.full >= 0.0) times.push_back(shown.full);
+        if (shown.first >= 0.0) first_times.push_back(shown.first);
         if (!app.problem.empty()) std::printf("  (problem: %s)\n", app.problem.c_str());
     }
     if (times.empty()) {
         std::fprintf(stderr, "posviz: error: no change was drawn within a minute\n");
         return 1;
     }
+    print_breakdown(changes.size());
 
     // The same L steps once more as a drag delivers them, one a frame at 60 Hz: how long the
     // frames take while builds run, and how long after the last step its picture comes.
@@ -274,7 +316,7 @@ int run_latency_bench(const LatencyArgs& args) {
         std::this_thread::sleep_until(t + std::chrono::microseconds(16667));
     }
     const Clock::time_point last_step = Clock::now() - std::chrono::microseconds(16667);
-    const double settle_ms = frames_until_shown(app, target, last_step);
+    const double settle_ms = frames_until_shown(app, target, last_step).full;
     std::printf(
         "drag of 8 L steps at 60 Hz: frames median %.1f ms, slowest %.1f ms; last step "
         "drawn %.1f ms after it\n",
@@ -283,17 +325,24 @@ int run_latency_bench(const LatencyArgs& args) {
     const double median = percentile(times, 0.5), p95 = percentile(times, 0.95);
     const std::vector<std::string>& compare = settings_of(app.views, ViewId::Attention).compare;
     std::string said;
-    const double torch_ms = torch_median_ms(
-        preset.scene.seq_len, preset.scene.dim,
-        compare.empty() ? std::vector<std::string>{app.scene.encoding} : compare, said);
+    const double torch_ms =
+        torch_median_ms(preset.scene.seq_len, preset.scene.dim,
+                        compare.empty() ? std::vector<std::string>{app.scene.encoding} : compare,
+                        args.backend, said);
+    const double first_median = percentile(first_times, 0.5),
+                 first_p95 = percentile(first_times, 0.95);
+    std::printf("first picture (a long map's preview, else the map): median %.1f ms, p95 %.1f ms\n",
+                first_median, first_p95);
     if (torch_ms > 0.0)
         std::printf(
             "%s (PyTorch float32, the same logits at L=%d D=%d)\n"
-            "ratio_to_torch median=%.2f p95=%.2f\n",
-            said.c_str(), preset.scene.seq_len, preset.scene.dim, median / torch_ms,
-            p95 / torch_ms);
+            "ratio_to_torch median=%.2f p95=%.2f (full map); first picture median=%.2f "
+            "p95=%.2f\n",
+            said.c_str(), preset.scene.seq_len, preset.scene.dim, median / torch_ms, p95 / torch_ms,
+            first_median / torch_ms, first_p95 / torch_ms);
     else
-        std::printf("torch_ms=unavailable (needs /usr/bin/python3 with python3-torch)\n");
+        std::printf("torch_ms=unavailable (needs %s with PyTorch; POSVIZ_PYTHON names another)\n",
+                    python_with_torch().c_str());
     // Memory once the user has moved on: a small scene, then three seconds idle (the scheduler
     // trims the heap after two).
     const long busy_kib = resident_kib();

@@ -38,18 +38,21 @@ Matrix RopeEncoding::angles(int seq_len) const {
     return positions * theta.transpose();
 }
 
-Matrix RopeEncoding::rotate(const Matrix& x, long scaling_seq_len) const {
+void RopeEncoding::rotate_in_place(std::initializer_list<Matrix*> xs, long scaling_seq_len) const {
     validate();
-    check_seq_len(x.rows());
-    if (x.cols() != dim)
-        throw InputError("--dim", std::to_string(dim),
-                         "the width of the vectors to rotate (" + std::to_string(x.cols()) + ")");
-    RopeFrequencies freq = frequencies(scaling_seq_len > 0 ? scaling_seq_len : x.rows());
+    const Eigen::Index rows = (*xs.begin())->rows();
+    check_seq_len(rows);
+    for (const Matrix* x : xs)
+        if (x->cols() != dim)
+            throw InputError(
+                "--dim", std::to_string(dim),
+                "the width of the vectors to rotate (" + std::to_string(x->cols()) + ")");
+    RopeFrequencies freq = frequencies(scaling_seq_len > 0 ? scaling_seq_len : rows);
     const int pairs = rotary_dim() / 2;
-    Matrix out = x;  // dims past rotary_dim pass through unchanged
     // Rows are independent; the sin/cos evaluations dominate, so share them between the cores.
+    // Dims past rotary_dim pass through unchanged.
 #pragma omp parallel for schedule(static)
-    for (Eigen::Index m = 0; m < x.rows(); ++m) {
+    for (Eigen::Index m = 0; m < rows; ++m) {
         for (int i = 0; i < pairs; ++i) {
             double angle = double(m) * freq.inverse_frequencies[i];
             // transformers multiplies cos and sin by attention_scaling (_compute_*_parameters).
@@ -59,11 +62,29 @@ Matrix RopeEncoding::rotate(const Matrix& x, long scaling_seq_len) const {
             int d1 = pair_second_dim(i);
             // RoFormer eq. 13/34: [x0, x1] -> [x0 cos - x1 sin, x0 sin + x1 cos]; Llama's
             // x * cos + rotate_half(x) * sin is the same with pairs (i, i + rotary_dim/2).
-            out(m, d0) = x(m, d0) * c - x(m, d1) * s;
-            out(m, d1) = x(m, d0) * s + x(m, d1) * c;
+            for (Matrix* x : xs) {
+                const double x0 = (*x)(m, d0), x1 = (*x)(m, d1);
+                (*x)(m, d0) = x0 * c - x1 * s;
+                (*x)(m, d1) = x0 * s + x1 * c;
+            }
         }
     }
+}
+
+Matrix RopeEncoding::rotate(const Matrix& x, long scaling_seq_len) const {
+    Matrix out = x;
+    rotate_in_place({&out}, scaling_seq_len);
     return out;
+}
+
+std::pair<Matrix, Matrix> RopeEncoding::rotate_both(const Matrix& queries,
+                                                    const Matrix& keys) const {
+    if (queries.rows() != keys.rows())
+        throw InputError("--keys", std::to_string(keys.rows()) + " rows",
+                         std::to_string(queries.rows()) + ", as many as the queries");
+    std::pair<Matrix, Matrix> rotated{queries, keys};
+    rotate_in_place({&rotated.first, &rotated.second}, 0);
+    return rotated;
 }
 
 }  // namespace posviz

@@ -8,6 +8,9 @@
 // the rest pass through. Angles m·theta_i are formed in double precision.
 #pragma once
 
+#include <initializer_list>
+#include <utility>
+
 #include "core/encodings/rope_scaling.h"
 #include "core/types.h"
 
@@ -30,11 +33,18 @@ struct RopeEncoding {
     // it multiplies cos and sin in transformers. scaling_seq_len selects the frequencies of
     // dynamic/longrope (0: use x.rows()).
     Matrix rotate(const Matrix& x, long scaling_seq_len = 0) const;
+    // Queries and keys (the same number of rows) rotated as rotate does, each angle's cosine and
+    // sine evaluated once for both: the evaluations are most of the work.
+    std::pair<Matrix, Matrix> rotate_both(const Matrix& queries, const Matrix& keys) const;
     // The two dims that pair i rotates together (see the styles above).
     int pair_first_dim(int i) const { return style == RopeStyle::Interleaved ? 2 * i : i; }
     int pair_second_dim(int i) const {
         return style == RopeStyle::Interleaved ? 2 * i + 1 : i + rotary_dim() / 2;
     }
+
+  private:
+    // Rotates each matrix (the same number of rows) in place, as rotate.
+    void rotate_in_place(std::initializer_list<Matrix*> xs, long scaling_seq_len) const;
 };
 
 }  // namespace posviz

@@ -36,6 +36,8 @@ Matrix SinusoidalEncoding::table_at(const Vector& positions) const {
     Vector omega = frequencies();
     const int pairs = dim / 2;
     Matrix pe(positions.size(), dim);
+    // Rows are independent and their sines and cosines are the work: shared between the cores.
+#pragma omp parallel for schedule(static) if (positions.size() * pairs > (1 << 14))
     for (Eigen::Index p = 0; p < positions.size(); ++p) {
         for (int i = 0; i < pairs; ++i) {
             double angle = positions[p] * omega[i];

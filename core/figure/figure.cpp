@@ -29,25 +29,54 @@ double heatmap_value(const Heatmap& heatmap, int row, int col) {
 
 bool heatmap_has_masked(const Heatmap& heatmap) {
     if (heatmap.device) return heatmap.device->any_masked();
-    // In memory order (allFinite() reads a row-major matrix column by column).
-    return !Eigen::Map<const Eigen::ArrayXd>(heatmap.values.data(), heatmap.values.size())
-                .isFinite()
-                .all();
+    return heatmap_summary(heatmap).masked;
+}
+
+ValueSummary heatmap_summary(const Heatmap& heatmap) {
+    if (heatmap.summary) return *heatmap.summary;
+    // In memory order (Eigen's reductions read a row-major matrix column by column, missing the
+    // cache at every entry of a large map), in chunks shared out between the cores.
+    const double* values = heatmap.values.data();
+    const Eigen::Index count = heatmap.values.size();
+    constexpr Eigen::Index k_chunk = 1 << 16;
+    double lo = INFINITY, hi = -INFINITY;
+    bool masked = false;
+#pragma omp parallel for schedule(static) reduction(min                   \
+                                                    : lo) reduction(max   \
+                                                                    : hi) \
+    reduction(||                                                          \
+              : masked) if (count > k_chunk)
+    for (Eigen::Index first = 0; first < count; first += k_chunk) {
+        const Eigen::Index last = std::min(count, first + k_chunk);
+        double chunk_lo = INFINITY, chunk_hi = -INFINITY;
+        bool chunk_masked = false;
+        for (Eigen::Index i = first; i < last; ++i) {
+            const double v = values[i];
+            const bool finite = std::isfinite(v);
+            chunk_masked = chunk_masked || !finite;
+            chunk_lo = std::min(chunk_lo, finite ? v : INFINITY);
+            chunk_hi = std::max(chunk_hi, finite ? v : -INFINITY);
+        }
+        lo = std::min(lo, chunk_lo);
+        hi = std::max(hi, chunk_hi);
+        masked = masked || chunk_masked;
+    }
+    return {lo, hi, masked};
+}
+
+void summarise_heatmaps(Figure& figure) {
+    for (Panel& panel : figure.panels)
+        if (panel.heatmap && !panel.heatmap->device) {
+            panel.heatmap->summary.reset();  // a copy's summary may be of other values
+            panel.heatmap->summary = heatmap_summary(*panel.heatmap);
+        }
 }
 
 Range heatmap_range(const Heatmap& heatmap) {
     Range r{heatmap.vmin, heatmap.vmax};
     if (heatmap.limits != ColourLimits::Fixed) {
-        double lo = INFINITY, hi = -INFINITY;
-        // In memory order: reshaped() reads a row-major matrix column by column, missing the
-        // cache at every entry of a large map.
-        const double* values = heatmap.values.data();
-        for (Eigen::Index i = 0; i < heatmap.values.size(); ++i) {
-            const double v = values[i];
-            if (!std::isfinite(v)) continue;
-            lo = std::min(lo, v);
-            hi = std::max(hi, v);
-        }
+        const ValueSummary summary = heatmap_summary(heatmap);
+        double lo = summary.min, hi = summary.max;
         if (lo > hi) lo = hi = 0.0;  // nothing finite: any range will do
         if (heatmap.limits == ColourLimits::Symmetric) {
             const double a = std::max(std::abs(lo), std::abs(hi));

@@ -6,6 +6,7 @@
 #include "core/figures/colour_scale.h"
 #include "core/figures/figure_text.h"
 #include "core/input_error.h"
+#include "core/stage_times.h"
 
 namespace posviz {
 
@@ -74,7 +75,11 @@ Figure build_figure(const Scene& scene, const FigureOptions& options) {
                              "compared encodings)");
         check_memory_budget(scene, options.all_heads ? scene.heads : 0);
         Figure figure = b.build(scene, options);
-        apply_colour_options(figure, options, b.compares);
+        {
+            const stage_times::Scope timed(stage_times::Stage::ColourPass);
+            summarise_heatmaps(figure);  // the values are final: later readers need no pass
+            apply_colour_options(figure, options, b.compares);
+        }
         // A model's figures say which model, scaling and training length they show, first.
         const std::string model = model_summary(scene, Text{options.lang});
         if (!model.empty()) figure.subtitle = join_parts({model, figure.subtitle});

@@ -26,13 +26,8 @@ std::vector<Heatmap*> heatmaps_of(Figure& figure) {
 // than 10⁻⁹ of the largest |value| is rounding, not a sign.
 void choose_colormap(Heatmap& h) {
     if (h.limits == ColourLimits::Fixed || h.device || h.values.size() == 0) return;
-    double lo = INFINITY, hi = -INFINITY;
-    const double* values = h.values.data();
-    for (Eigen::Index i = 0; i < h.values.size(); ++i)
-        if (std::isfinite(values[i])) {
-            lo = std::min(lo, values[i]);
-            hi = std::max(hi, values[i]);
-        }
+    const ValueSummary summary = heatmap_summary(h);
+    const double lo = summary.min, hi = summary.max;
     if (lo > hi) return;  // nothing finite
     const double tiny = 1e-9 * std::max(std::abs(lo), std::abs(hi));
     const bool signed_values = lo < -tiny && hi > tiny;

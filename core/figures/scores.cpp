@@ -19,6 +19,7 @@
 #include "core/figures/panels.h"
 #include "core/figures/scores_backend.h"
 #include "core/input_error.h"
+#include "core/stage_times.h"
 #include "core/toeplitz.h"
 
 namespace posviz {
@@ -108,7 +109,10 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     const bool reduced = scene.seq_len > scene.resolution;
     if (!reduced) check_square_picture_size(scene);
     const Text t{options.lang};
-    const Content content = make_content(scene);
+    const Content content = [&] {
+        const stage_times::Scope timed(stage_times::Stage::Content);
+        return make_content(scene);
+    }();
     const std::vector<std::string> tokens = scene_tokens(scene);
     const std::vector<std::string> encodings =
         scene.compare.empty() ? std::vector<std::string>{scene.encoding} : scene.compare;
@@ -134,17 +138,20 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
             !scene.softmax && rows_identical(content.queries) && rows_identical(content.keys) &&
             offset_logits(encoding, content.queries.row(0), content.keys.row(0), scene.seq_len)
                 .has_value();
-        std::shared_ptr<const DeviceMatrix> device =
-            options.device_heatmaps && options.scores_backend && !options.difference &&
-                    !host_offsets
-                ? options.scores_backend->device_scores(encoding, content, scene.causal,
-                                                        scene.softmax, scene.resolution)
-                : nullptr;
+        std::shared_ptr<const DeviceMatrix> device;
+        if (options.device_heatmaps && options.scores_backend && !options.difference &&
+            !host_offsets) {
+            const stage_times::Scope timed(stage_times::Stage::Logits);
+            device = options.scores_backend->device_scores(encoding, content, scene.causal,
+                                                           scene.softmax, scene.resolution);
+        }
         Matrix values;
         std::optional<Matrix> preview;
-        if (stride > 0)
+        if (stride > 0) {
+            const stage_times::Scope timed(stage_times::Stage::Preview);
             preview = sampled_logits(encoding, content.queries, content.keys, scene.causal, stride,
                                      options.single_precision);
+        }
         // A reduced map shows magnitudes: so does its preview.
         if (preview) values = reduced ? Matrix(preview->cwiseAbs()) : std::move(*preview);
         previewed = previewed || preview.has_value();

@@ -10,6 +10,7 @@
 
 #include "app/gui/plot/plot_transform.h"
 #include "core/figure/colormap.h"
+#include "core/stage_times.h"
 #include "gpu/gpu_error.h"
 #include "gpu/heatmap_colouring.h"
 
@@ -29,7 +30,14 @@ struct Entry {
 std::unordered_map<ImGuiID, Entry> g_textures;
 std::unique_ptr<gpu::HeatmapColouring> g_colouring;  // made in the window's context on first use
 
+// The GL calls return before the work is done: a timed upload waits for it, so that the latency
+// benchmark's breakdown sees what the upload costs.
+void finish_if_timed() {
+    if (stage_times::enabled()) glFinish();
+}
+
 void upload(Entry& e, const Heatmap& heatmap, const std::vector<uint8_t>& rgba, bool has_masked) {
+    const stage_times::Scope timed(stage_times::Stage::Upload);
     const int width = int(heatmap.values.cols()), height = int(heatmap.values.rows());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     if (e.texture != 0 && e.width == width && e.height == height) {
@@ -54,6 +62,7 @@ void upload(Entry& e, const Heatmap& heatmap, const std::vector<uint8_t>& rgba, 
         e.height = height;
     }
     glGenerateMipmap(GL_TEXTURE_2D);
+    finish_if_timed();
     e.has_masked = has_masked;
 }
 
@@ -68,12 +77,14 @@ void upload_coloured_here(Entry& e, const Heatmap& heatmap, const Theme& theme) 
 void colour_on_gpu(Entry& e, const Heatmap& heatmap, const Theme& theme) {
     const auto* values = dynamic_cast<const gpu::GpuMatrix*>(heatmap.device.get());
     if (!values) return;
+    const stage_times::Scope timed(stage_times::Stage::Upload);
     try {
         if (!g_colouring) g_colouring = std::make_unique<gpu::HeatmapColouring>();
         const Range range = heatmap_range(heatmap);
         g_colouring->colour(*values, find_colormap(heatmap.colormap), range.min, range.max,
                             theme.masked, e.texture, heatmap.norm);
         e.width = e.height = 0;  // the GPU's texture: never overwritten from the host
+        finish_if_timed();
     } catch (const gpu::GpuError& error) {
         std::fprintf(stderr, "posviz: colouring on the CPU instead of the GPU: %s\n", error.what());
         Heatmap host = heatmap;

@@ -6,6 +6,7 @@
 #include "app/gui/plot/plot_transform.h"
 #include "core/formats/scene_json.h"
 #include "core/input_error.h"
+#include "core/stage_times.h"
 
 namespace posviz::gui {
 
@@ -57,8 +58,10 @@ FigureOutcome build_requested_figure(const FigureRequest& r) {
                 throw_if_cancelled();
                 const bool on_host = panel.heatmap && !panel.heatmap->device;
                 HeatmapPixels pixels;
-                if (on_host)
+                if (on_host) {
+                    const stage_times::Scope timed(stage_times::Stage::Colouring);
                     pixels.rgba = heatmap_rgba(*panel.heatmap, *r.theme, &pixels.has_masked);
+                }
                 outcome.heatmap_pixels.push_back(std::move(pixels));
             }
         outcome.figure = std::move(figure);

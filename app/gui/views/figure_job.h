@@ -93,6 +93,11 @@ class FigureJob {
     // The newest request has finished (its figure or its error is what the view shows), or there
     // is none: what the latency benchmark waits for after each change.
     bool shows_newest() const;
+    // As shows_newest, or the newest request's preview is on show (the first picture of a long
+    // map).
+    bool shows_newest_picture() const {
+        return shows_newest() || (requested_ && preview_index_ == requests_);
+    }
 
     static constexpr int k_preview_from = 1024;
     static constexpr int k_preview_texels = 256;
