@@ -150,23 +150,14 @@ void draw_arrow_label(ImDrawList* draw, const PlotStyle& s, const Layout& l, con
 }
 
 void draw_annotation(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Annotation& a) {
-    const ImVec2 at = a.place == AnnotationPlace::Data
-                          ? ImVec2(float(l.x.to_pixel(a.x)), float(l.y.to_pixel(a.y)))
-                          : ImVec2(l.box.Min.x + float(a.x) * l.box.GetWidth(),
-                                   l.box.Min.y + float(1.0 - a.y) * l.box.GetHeight());
-    const ImVec2 align(a.anchor == Anchor::Left     ? 0.0f
-                       : a.anchor == Anchor::Centre ? 0.5f
-                                                    : 1.0f,
-                       0.5f);
-    const ImU32 colour = to_u32(resolve_colour(*s.theme, a.colour));
     if (a.boxed) {
-        const ImVec2 size = text_size(s.body, a.text);
-        const float pad = 0.35f * s.body->FontSize;
-        const ImVec2 min(at.x - align.x * size.x - pad, at.y - align.y * size.y - pad);
-        draw->AddRectFilled(min, ImVec2(min.x + size.x + 2 * pad, min.y + size.y + 2 * pad),
-                            to_u32(s.theme->note_box, 0.9f), pad);
+        const ImRect box = note_box(s, l, a);
+        draw->AddRectFilled(box.Min, box.Max, to_u32(s.theme->note_box, 0.9f),
+                            0.35f * s.body->FontSize);
     }
-    add_text(draw, s.body, at, align, colour, a.text);
+    const NotePlacement place = note_placement(l, a);
+    add_text(draw, s.body, place.at, place.align, to_u32(resolve_colour(*s.theme, a.colour)),
+             a.text);
 }
 
 }  // namespace
@@ -314,33 +305,13 @@ void draw_legend(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pa
     const std::vector<const LineSeries*> entries = legend_entries(panel);
     if (entries.empty() || l.legend == LegendPosition::None) return;
     const Metrics m(s);
-    const ImVec2 size = legend_size(s, entries);
-    const ImRect& b = l.box;
-    ImVec2 at;  // top-left corner
-    switch (l.legend) {
-        case LegendPosition::UpperLeft:
-            at = ImVec2(b.Min.x + m.pad, b.Min.y + m.pad);
-            break;
-        case LegendPosition::LowerRight:
-            at = ImVec2(b.Max.x - m.pad - size.x, b.Max.y - m.pad - size.y);
-            break;
-        case LegendPosition::LowerLeft:
-            at = ImVec2(b.Min.x + m.pad, b.Max.y - m.pad - size.y);
-            break;
-        case LegendPosition::Outside:
-            at = ImVec2(b.Max.x + m.pad, b.Min.y);
-            break;
-        default:
-            at = ImVec2(b.Max.x - m.pad - size.x, b.Min.y + m.pad);
-            break;
-    }
-    draw->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), to_u32(s.theme->note_box, 0.9f),
-                        m.pad);
-    draw->AddRect(at, ImVec2(at.x + size.x, at.y + size.y), to_u32(s.theme->grid), m.pad);
-    float y = at.y + m.pad + 0.625f * m.text;
+    const ImRect& r = l.legend_box;
+    draw->AddRectFilled(r.Min, r.Max, to_u32(s.theme->note_box, 0.9f), m.pad);
+    draw->AddRect(r.Min, r.Max, to_u32(s.theme->grid), m.pad);
+    float y = r.Min.y + m.pad + 0.625f * m.text;
     for (const LineSeries* e : entries) {
         const ImU32 colour = to_u32(resolve_colour(*s.theme, e->colour));
-        const ImVec2 a(at.x + m.pad, y), c(at.x + m.pad + 2.2f * m.text, y);
+        const ImVec2 a(r.Min.x + m.pad, y), c(r.Min.x + m.pad + 2.2f * m.text, y);
         add_polyline(draw, {a, c}, colour, line_pixels(s, e->width), e->dashed);
         if (e->markers)
             draw->AddCircleFilled(ImVec2(0.5f * (a.x + c.x), y), 0.25f * m.text, colour);
