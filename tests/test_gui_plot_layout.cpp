@@ -69,7 +69,9 @@ void expect_clean_layout(const std::vector<PlacedTextBox>& boxes, const std::str
     ASSERT_FALSE(boxes.empty()) << where;
     for (size_t i = 0; i < boxes.size(); ++i) {
         EXPECT_TRUE(inside(boxes[i].box, boxes[i].within))
-            << where << describe(boxes[i]) << " leaves its panel";
+            << where << describe(boxes[i]) << " leaves its panel [" << boxes[i].within.Min.x << ", "
+            << boxes[i].within.Min.y << " – " << boxes[i].within.Max.x << ", "
+            << boxes[i].within.Max.y << "]";
         for (size_t j = i + 1; j < boxes.size(); ++j)
             EXPECT_FALSE(overlap(boxes[i].box, boxes[j].box))
                 << where << describe(boxes[i]) << " overlaps " << describe(boxes[j]);

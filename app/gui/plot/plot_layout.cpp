@@ -47,7 +47,9 @@ Ticks x_ticks_fitting(const Axis& axis, const AxisRange& r, float length, const 
         if (float(t.values.size()) * (widest(s.body, t.labels) + em) <= length) return t;
         fallback = t;
     }
-    return fallback.values.empty() ? auto_ticks(r, 3) : fallback;
+    // Not even two fit: every k-th of the fewest, down to one label, rather than overlapping.
+    const Ticks fewest = fallback.values.empty() ? auto_ticks(r, 3) : fallback;
+    return thin_to_fit(fewest, length, widest(s.body, fewest.labels) + em);
 }
 
 // Ticks along an axis of `length` pixels, one per 2.6 lines of text, and never fewer than two
@@ -157,22 +159,37 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         l.x_ticks = x_ticks_fitting(panel.x, x_range, box.GetWidth(), s);
         l.y_ticks = y_ticks_fitting(panel.y, y_range, box.GetHeight(), s);
         float left = m.pad + widest(s.body, l.y_ticks.labels) + m.pad + m.tick;
-        if (!panel.y.label.empty()) left += text_size(s.body, panel.y.label).y + m.pad;
         float bottom = m.tick + m.pad + m.text + m.pad;
-        if (!panel.x.label.empty()) bottom += text_size(s.body, panel.x.label).y + m.pad;
-        if (l.colorbar && has_masked && !panel.heatmap->masked_label.empty())
-            bottom = std::max(bottom, 2.0f * m.pad + 1.5f * m.text);
         // Without a title, room for the top half of the first y tick label (or colorbar tick
         // label), centred on the box's top edge.
         float top = m.pad + 0.5f * m.text;
         if (!panel.title.empty()) top = m.pad + text_size(l.title_font, l.title).y + 2.0f * m.pad;
+        // The axis labels, unless the box would keep less than three lines of text across
+        // without them: a cramped panel goes without (its tooltip names the axes).
+        const float least = 3.0f * m.text;
+        const float x_label = panel.x.label.empty() ? 0.0f : text_size(s.body, panel.x.label).y;
+        l.x_label = x_label > 0.0f && cell.GetHeight() - top - bottom - x_label - m.pad >= least;
+        if (l.x_label) bottom += x_label + m.pad;
+        if (l.colorbar && has_masked && !panel.heatmap->masked_label.empty())
+            bottom = std::max(bottom, 2.0f * m.pad + 1.5f * m.text);
         // Room for half of the last x tick label, so that it stays inside the cell.
         float right =
             m.pad + 0.5f * widest(s.body, {l.x_ticks.labels.empty() ? std::string()
                                                                     : l.x_ticks.labels.back()});
-        if (l.colorbar)
-            right = colorbar_space(s, panel_colorbar(*panel.heatmap, has_masked), box.GetHeight());
+        if (l.colorbar) {
+            Colorbar bar = panel_colorbar(*panel.heatmap, has_masked);
+            right = colorbar_space(s, bar, box.GetHeight());
+            // A cell too narrow for a box beside the bar and its label does without the label
+            // (draw_colorbar leaves out what would pass the cell's edge).
+            if (cell.GetWidth() - left - right < 2.0f * m.text) {
+                bar.label.clear();
+                right = colorbar_space(s, bar, box.GetHeight());
+            }
+        }
         right += legend_right;
+        const float y_label = panel.y.label.empty() ? 0.0f : text_size(s.body, panel.y.label).y;
+        l.y_label = y_label > 0.0f && cell.GetWidth() - left - right - y_label - m.pad >= least;
+        if (l.y_label) left += y_label + m.pad;
         box = ImRect(ImVec2(cell.Min.x + left, cell.Min.y + top),
                      ImVec2(std::max(cell.Min.x + left + 1.0f, cell.Max.x - right),
                             std::max(cell.Min.y + top + 1.0f, cell.Max.y - bottom)));
@@ -195,6 +212,10 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         }
     }
     l.box = box;
+    // The x label is centred under the box: a little longer than the box, never past the cell.
+    const float centre = box.GetCenter().x;
+    l.x_label_room = std::min(box.GetWidth() + 4.0f * m.text,
+                              2.0f * std::min(centre - cell.Min.x, cell.Max.x - centre));
     // The title is centred over the box, which sits right of the cell's centre when the y axis
     // has labels: a title nearly the cell's width would then run into the next panel's. It is
     // moved left as far as it needs to stay within its cell.

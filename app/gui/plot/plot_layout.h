@@ -37,7 +37,9 @@ struct Layout {
     // The title as it fits the cell: in the heading font, else the body font, lines shortened.
     ImFont* title_font = nullptr;
     std::string title;
-    float title_x = 0.0f;  // the title's centre: over the box, within the cell
+    float title_x = 0.0f;                   // the title's centre: over the box, within the cell
+    float x_label_room = 0.0f;              // the x label's width at most (it is shortened to fit)
+    bool x_label = false, y_label = false;  // whether the axis labels are drawn
     // Where the legend goes, as the file renderer decides it (core/figure/legend_corner.h): a
     // corner of the box where it hides no data (unless the panel put it outside); else right of
     // the box (Outside) if it takes less than half the cell; else the corner where it hides the

@@ -188,12 +188,17 @@ void draw_marks(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pan
 }
 
 void draw_notes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel) {
-    for (const Arrow& a : panel.arrows) draw_arrow_label(draw, s, l, a);
+    // In a box a few lines of text across, the arrows' labels would crowd each other, the notes
+    // and the tick labels: the arrows' colours and the notes still say which is which.
+    const bool room_for_labels =
+        std::min(l.box.GetWidth(), l.box.GetHeight()) >= 8.0f * s.body->FontSize;
+    if (room_for_labels)
+        for (const Arrow& a : panel.arrows) draw_arrow_label(draw, s, l, a);
     for (const Annotation& a : panel.annotations) draw_annotation(draw, s, l, a);
 }
 
 void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
-                   const Colorbar& colorbar) {
+                   const Colorbar& colorbar, float right) {
     const Theme& theme = *s.theme;
     const Metrics m(s);
     const Colormap& colormap = find_colormap(colorbar.colormap);
@@ -217,23 +222,27 @@ void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
             bar.Max.y - float(colour_position(colorbar.norm, colorbar.range, ticks.values[i])) *
                             bar.GetHeight();
         draw->AddLine(ImVec2(bar.Max.x, y), ImVec2(bar.Max.x + m.tick, y), fg);
+        // A bar squeezed against the edge keeps its ticks, not labels that would pass it.
+        if (bar.Max.x + m.tick + m.pad + text_size(s.body, ticks.labels[i]).x > right) continue;
         const TextBox t = add_text(draw, s.body, ImVec2(bar.Max.x + m.tick + m.pad, y),
                                    ImVec2(0.0f, 0.5f), fg, ticks.labels[i]);
         labels_right = std::max(labels_right, t.max.x);
     }
     // No longer than the bar: past its ends the label would run into the masked-cell note
-    // below it, or into the panel's title above.
-    if (!label.empty())
+    // below it, or into the panel's title above. Where a short bar leaves it an ellipsis, or the
+    // cell has no room for it beside the tick labels, it is left out.
+    const std::string fitted = fit_text(s.body, label, bar.GetHeight());
+    if (!label.empty() && fitted != "…" && labels_right + m.pad + s.body->FontSize <= right)
         add_vertical_text(draw, s.body,
                           ImVec2(labels_right + m.pad + 0.5f * s.body->FontSize, bar.GetCenter().y),
-                          fg, fit_text(s.body, label, bar.GetHeight()));
+                          fg, fitted);
     if (!masked_label.empty()) {
         const float top = bar.Max.y + 2.0f * m.pad;
         const ImVec2 swatch_max(bar.Max.x, top + s.body->FontSize);
         draw->AddRectFilled(ImVec2(bar.Min.x, top), swatch_max, to_u32(theme.masked));
         draw->AddRect(ImVec2(bar.Min.x, top), swatch_max, fg);
         add_text(draw, s.body, ImVec2(bar.Max.x + m.pad, top + 0.5f * s.body->FontSize),
-                 ImVec2(0.0f, 0.5f), fg, masked_label);
+                 ImVec2(0.0f, 0.5f), fg, fit_text(s.body, masked_label, right - bar.Max.x - m.pad));
     }
 }
 
@@ -288,10 +297,10 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
     // Labels longer than their side of a small plot are shortened rather than run into the
     // neighbouring panel or, for the y label, the title above the box (the tooltip still names
     // the axes in full).
-    if (!panel.x.label.empty())
+    if (l.x_label)
         add_text(draw, s.body, ImVec2(b.GetCenter().x, labels_bottom + m.pad), ImVec2(0.5f, 0.0f),
-                 fg, fit_text(s.body, panel.x.label, b.GetWidth() + 4.0f * m.text));
-    if (!panel.y.label.empty()) {
+                 fg, fit_text(s.body, panel.x.label, l.x_label_room));
+    if (l.y_label) {
         const float h = text_size(s.body, panel.y.label).y;
         add_vertical_text(draw, s.body, ImVec2(labels_left - m.pad - 0.5f * h, b.GetCenter().y), fg,
                           fit_text(s.body, panel.y.label, b.GetHeight()));

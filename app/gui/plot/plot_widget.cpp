@@ -206,7 +206,8 @@ void draw_panel(const Panel& panel, const PlotStyle& s, const Layout& l, const I
     draw->PopClipRect();
     draw_axes(draw, s, l, panel);
     if (l.colorbar)
-        draw_colorbar(draw, s, l.bar, panel_colorbar(*panel.heatmap, texture.has_masked));
+        draw_colorbar(draw, s, l.bar, panel_colorbar(*panel.heatmap, texture.has_masked),
+                      cell.Max.x);
     draw_legend(draw, s, l, panel);
 }
 
@@ -386,7 +387,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
                          ImVec2(grid.Max.x + m.bar_gap + m.bar_width, boxes.Max.y));
         Colorbar shown = *figure.colorbar;
         if (!masked) shown.masked_label.clear();
-        draw_colorbar(draw, style, bar, shown);
+        draw_colorbar(draw, style, bar, shown, area.Max.x);
     }
     draw->PopClipRect();
     ImGui::SetCursorScreenPos(origin);
