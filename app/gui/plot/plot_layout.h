@@ -42,7 +42,7 @@ struct Layout {
     bool x_label = false, y_label = false;  // whether the axis labels are drawn
     // Where the legend goes, as the file renderer decides it (core/figure/legend_corner.h): a
     // corner of the box where it hides no data (unless the panel put it outside); else right of
-    // the box (Outside) if it takes less than half the cell; else the corner where it hides the
+    // the box (Outside) if it takes at most 45 % of the cell; else the corner where it hides the
     // least; else, in a box too small for it, nowhere (the curves' tooltips name them). The
     // screen has no legend below the box, as exports do: its tiles are short already.
     LegendPosition legend = LegendPosition::None;
