@@ -12,8 +12,9 @@ enum class LegendSlot { None, Inside, Right, Below };
 
 struct LegendPlacement {
     LegendSlot slot = LegendSlot::None;
-    Rect box;  // the entries on the page, padding excluded
+    Rect box;                                      // the entries on the page, padding excluded
     int columns = 1;
+    LegendPosition corner = LegendPosition::None;  // Inside: which corner of the plot box
 };
 
 // Width and height of the legend's entries in `columns` columns (padding excluded); zero when it

@@ -8,13 +8,10 @@
 #include <vector>
 
 #include "app/render/text.h"
+#include "core/figure/page_geometry.h"
 #include "core/figure/theme.h"
 
 namespace posviz {
-
-struct Rect {
-    double x = 0.0, y = 0.0, w = 0.0, h = 0.0;  // top-left corner, y down (cairo's convention)
-};
 
 // Horizontal and vertical alignment of a text block at its anchor point (fractions: 0 = left or
 // top, 0.5 = centre, 1 = right or bottom).

@@ -5,15 +5,10 @@
 
 #include "app/render/draw_heatmap.h"
 #include "app/render/legend.h"
+#include "core/figure/legend_corner.h"
 #include "core/figure/ticks.h"
 
 namespace posviz {
-
-double AxisMap::operator()(double v) const {
-    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo))
-                         : (v - lo) / (hi - lo);
-    return page_lo + t * (page_hi - page_lo);
-}
 
 namespace {
 
@@ -179,38 +174,10 @@ void map_to_box(PanelLayout& layout, const Panel& panel, Rect box) {
     layout.y.page_hi = panel.y.inverted ? box.y + box.h : box.y;
 }
 
-bool overlaps(Rect a, Rect b) {
-    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-// How much of the panel's drawing a legend at r would cover: points along its lines (sampled
-// every 1.5 pt, so that a long straight segment counts too), and its notes, each as much as a
-// whole line.
-int covered(const Painter& painter, const Panel& panel, const PanelLayout& l, Rect r) {
-    auto inside = [&](double x, double y) {
-        return x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
-    };
-    int count = 0;
-    for (const LineSeries& s : panel.lines) {
-        double px = NAN, py = NAN;
-        for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-            if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i]) || (l.x.log && s.x[i] <= 0) ||
-                (l.y.log && s.y[i] <= 0)) {
-                px = NAN;
-                continue;
-            }
-            const double x = l.x(s.x[i]), y = l.y(s.y[i]);
-            const int steps =
-                std::isnan(px) ? 1 : std::clamp(int(std::hypot(x - px, y - py) / 1.5), 1, 64);
-            for (int k = 1; k <= steps; ++k) {
-                const double f = double(k) / steps;
-                if (std::isnan(px) ? inside(x, y) : inside(px + f * (x - px), py + f * (y - py)))
-                    ++count;
-            }
-            px = x;
-            py = y;
-        }
-    }
+// The panel as laid out, for the legend's corner (core/figure/legend_corner.h): its annotations
+// measured in the note font, lines sampled every sixth of the tick font (1.5 pt on paper).
+PlacedPanel placed_panel(const Painter& painter, const Panel& panel, const PanelLayout& l) {
+    PlacedPanel placed{&panel, l.box, l.x, l.y, {}, painter.theme.tick_size / 6.0};
     const TextStyle note = painter.text_style(painter.theme.note_size);
     for (const Annotation& a : panel.annotations) {
         Rect box = painter.text_box(a.text, note);
@@ -221,38 +188,9 @@ int covered(const Painter& painter, const Panel& panel, const PanelLayout& l, Re
                     box.w;
         box.y = (a.place == AnnotationPlace::Data ? l.y(a.y) : l.box.y + (1.0 - a.y) * l.box.h) -
                 0.5 * box.h;
-        if (overlaps(box, r)) count += 1000;
+        placed.notes.push_back(box);
     }
-    return count;
-}
-
-// The corner of the box for an inside legend of `size` that covers the least (the figure's own
-// choice first), and how much it covers there.
-struct Corner {
-    Rect box;
-    int covered = 0;
-};
-Corner best_corner(const Painter& painter, const Panel& panel, const PanelLayout& l, Rect size,
-                   double pad) {
-    const LegendPosition corners[] = {panel.legend, LegendPosition::UpperRight,
-                                      LegendPosition::UpperLeft, LegendPosition::LowerRight,
-                                      LegendPosition::LowerLeft};
-    const double inset = 2.0 * pad;
-    Corner best{{}, -1};
-    for (LegendPosition where : corners) {
-        if (where == LegendPosition::Outside || where == LegendPosition::None) continue;
-        const bool left = where == LegendPosition::UpperLeft || where == LegendPosition::LowerLeft;
-        const bool lower =
-            where == LegendPosition::LowerLeft || where == LegendPosition::LowerRight;
-        Rect r = size;
-        r.x = left ? l.box.x + inset : l.box.x + l.box.w - inset - r.w;
-        r.y = lower ? l.box.y + l.box.h - inset - r.h : l.box.y + inset;
-        const int c =
-            covered(painter, panel, l, {r.x - pad, r.y - pad, r.w + 2 * pad, r.h + 2 * pad});
-        if (best.covered < 0 || c < best.covered) best = {r, c};
-        if (c == 0) break;
-    }
-    return best;
+    return placed;
 }
 
 }  // namespace
@@ -377,10 +315,16 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
             if (legend_one_column.w + 6.0 * legend_pad > box.w ||
                 legend_one_column.h + 6.0 * legend_pad > box.h)
                 continue;
-            const Corner corner =
-                best_corner(painter, panel, layout, legend_one_column, legend_pad);
+            // The entries 2 pads in from the box's edges, on a background 1 pad wider.
+            const LegendCorner corner =
+                best_legend_corner(placed_panel(painter, panel, layout),
+                                   {0.0, 0.0, legend_one_column.w + 2.0 * legend_pad,
+                                    legend_one_column.h + 2.0 * legend_pad},
+                                   legend_pad);
             if (attempt == Try::FreeCorner && corner.covered > 0) continue;
-            layout.legend.box = corner.box;
+            layout.legend.box = {corner.area.x + legend_pad, corner.area.y + legend_pad,
+                                 legend_one_column.w, legend_one_column.h};
+            layout.legend.corner = corner.corner;
         } else if (slot == LegendSlot::Right) {
             double x = box.x + box.w + 3.0 * legend_pad;
             if (layout.colorbar)

@@ -7,17 +7,10 @@
 #include "app/render/legend.h"
 #include "app/render/painter.h"
 #include "core/figure/figure.h"
+#include "core/figure/page_geometry.h"
 #include "core/figure/ticks.h"
 
 namespace posviz {
-
-// Maps data values on one axis to page coordinates (log axes in log space).
-struct AxisMap {
-    double lo = 0.0, hi = 1.0;  // data limits
-    bool log = false;
-    double page_lo = 0.0, page_hi = 1.0;  // page coordinates of lo and hi
-    double operator()(double v) const;
-};
 
 // Space above and below the plot box in its cell. The panels of one figure row take the row's
 // largest, so that their boxes line up however long their titles or labels are; equal-aspect

@@ -21,7 +21,7 @@ struct Explained {
     double value = 0.0;
 };
 
-// b(m, n) of a bias encoding (ALiBi, T5, KERPLE); nullopt for the others.
+// b(m, n) of a bias encoding (ALiBi, T5, KERPLE, FIRE); nullopt for the others.
 std::optional<Explained> bias_of(const Encoding& e, int m, int n, const Text& t);
 
 // PE(pos, d) of the sinusoidal table, as sin or cos of pos·ωᵢ.

@@ -1,5 +1,6 @@
 #include "core/figures/formula_text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -123,12 +124,41 @@ Explained kerple_bias(const KerpleBias& k, int m, int n, const Text& t) {
     return {lines, value};
 }
 
+// FIRE (Li et al. 2024, "Functional Interpolation for Relative Positions Improves Long Context
+// Transformers", eq. 3–4; core/encodings/fire.h): b = f_θ(ψ(|m − n|)/ψ(max(L_thr, m))),
+// ψ(x) = log(c·x + 1), f_θ an MLP 1 → hidden → 1 with ReLU. The paper's i − j is |m − n| here:
+// posviz extends the causal bias to n > m by symmetry.
+Explained fire_bias(const FireBias& f, int m, int n, const Text& t) {
+    const int d = std::abs(m - n);
+    const double normaliser_at = std::max(f.threshold, double(m));
+    const double psi_d = std::log(f.c * d + 1.0), psi_norm = std::log(f.c * normaliser_at + 1.0);
+    const double x = psi_d / psi_norm, value = f.mlp(x);
+    int active = 0;  // hidden units the ReLU lets through at this input
+    for (Eigen::Index k = 0; k < f.w1.rows(); ++k)
+        if (f.w1(k, 0) * x + f.b1[k] > 0.0) ++active;
+    std::string lines =
+        t("FIRE (Li et al. 2024): ", "FIRE（Li 等, 2024）：") +
+        "b = f_θ(ψ(|m − n|)/ψ(max(L_thr, m))), ψ(x) = log(c·x + 1)\nm = " + num(m) +
+        ", n = " + num(n) + ", c = " + num(f.c) + ", L_thr = " + num(f.threshold) +
+        t(" (progressive interpolation)", "（渐进插值阈值）") + "\nψ(|m − n|) = log(" + num(f.c) +
+        "·" + num(d) + " + 1) = " + num(psi_d) + "\nψ(max(L_thr, m)) = ψ(max(" + num(f.threshold) +
+        ", " + num(m) + ")) = log(" + num(f.c) + "·" + num(normaliser_at) +
+        " + 1) = " + num(psi_norm) + t("\nnormalised input ", "\n归一化输入 ") +
+        "x = " + num(psi_d) + "/" + num(psi_norm) + " = " + num(x) +
+        "\nf_θ(x) = b₂ + Σₖ w₂ₖ·ReLU(w₁ₖ·x + b₁ₖ): " + num(active) + t(" of ", " / ") +
+        num(int(f.w1.rows())) + t(" hidden units active", " 个隐藏单元激活") + "\nb = f_θ(" +
+        num(x) + ") = " + num(value) +
+        t("  (seeded stand-in for the learned MLP)", "（以随机种子代替学得的 MLP）");
+    return {lines, value};
+}
+
 }  // namespace
 
 std::optional<Explained> bias_of(const Encoding& e, int m, int n, const Text& t) {
     if (const auto* a = std::get_if<AlibiBias>(&e)) return alibi_bias(*a, m, n, t);
     if (const auto* b = std::get_if<T5Bias>(&e)) return t5_bias(*b, m, n, t);
     if (const auto* k = std::get_if<KerpleBias>(&e)) return kerple_bias(*k, m, n, t);
+    if (const auto* f = std::get_if<FireBias>(&e)) return fire_bias(*f, m, n, t);
     return std::nullopt;
 }
 

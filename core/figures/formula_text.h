@@ -2,9 +2,10 @@
 // GUI's tooltips (as Transformer Explainer shows sinusoidal PE's): RoPE's qₘ·kₙ/√D as a sum
 // over pairs with θᵢ and the first partial sums; ALiBi's −slope·|m − n| with the slope as
 // 2^(−8(h+1)/H); T5's bucket of n − m and how it was found (exact or logarithmic); KERPLE's log or
-// power kernel; sinusoidal PE(pos, 2i) = sin(pos/base^(2i/D)); additive PEs' four logit terms;
-// NoPE's plain q·k/√D. Lines are separated by '\n', in the options' language, with Unicode
-// sub/superscripts. GUI-free, so that tests check the numbers.
+// power kernel; FIRE's normalised log distance and its MLP's output; sinusoidal PE(pos, 2i) =
+// sin(pos/base^(2i/D)); additive PEs' four logit terms; NoPE's plain q·k/√D. Lines are separated by
+// '\n', in the options' language, with Unicode sub/superscripts. GUI-free, so that tests check the
+// numbers.
 #pragma once
 
 #include <string>

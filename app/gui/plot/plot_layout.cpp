@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "app/gui/plot/plot_text.h"
+#include "core/figure/legend_corner.h"
 
 namespace posviz::gui {
 
@@ -45,7 +47,9 @@ Ticks x_ticks_fitting(const Axis& axis, const AxisRange& r, float length, const 
         if (float(t.values.size()) * (widest(s.body, t.labels) + em) <= length) return t;
         fallback = t;
     }
-    return fallback.values.empty() ? auto_ticks(r, 3) : fallback;
+    // Not even two fit: every k-th of the fewest, down to one label, rather than overlapping.
+    const Ticks fewest = fallback.values.empty() ? auto_ticks(r, 3) : fallback;
+    return thin_to_fit(fewest, length, widest(s.body, fewest.labels) + em);
 }
 
 // Ticks along an axis of `length` pixels, one per 2.6 lines of text, and never fewer than two
@@ -112,22 +116,41 @@ bool drawable(const Layout& l, double x, double y) {
            (!l.y.range.log || y > 0.0);
 }
 
-Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
-                    const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
-                    const RowSpan* row) {
+NotePlacement note_placement(const Layout& l, const Annotation& a) {
+    const ImVec2 at = a.place == AnnotationPlace::Data
+                          ? ImVec2(float(l.x.to_pixel(a.x)), float(l.y.to_pixel(a.y)))
+                          : ImVec2(l.box.Min.x + float(a.x) * l.box.GetWidth(),
+                                   l.box.Min.y + float(1.0 - a.y) * l.box.GetHeight());
+    const float align_x = a.anchor == Anchor::Left     ? 0.0f
+                          : a.anchor == Anchor::Centre ? 0.5f
+                                                       : 1.0f;
+    return {at, ImVec2(align_x, 0.5f)};
+}
+
+ImRect note_box(const PlotStyle& s, const Layout& l, const Annotation& a) {
+    const NotePlacement place = note_placement(l, a);
+    const ImVec2 size = text_size(s.body, a.text);
+    const float pad = a.boxed ? 0.35f * s.body->FontSize : 0.0f;
+    const ImVec2 min(place.at.x - place.align.x * size.x - pad,
+                     place.at.y - place.align.y * size.y - pad);
+    return {min, ImVec2(min.x + size.x + 2.0f * pad, min.y + size.y + 2.0f * pad)};
+}
+
+namespace {
+
+// The layout with `legend_right` pixels kept right of the box (and its colorbar) for a legend
+// there; the legend itself is left to layout_panel.
+Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
+                  const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
+                  const RowSpan* row, float legend_right) {
     const Metrics m(s);
     Layout l;
     l.x.range = x_range;
     l.y.range = y_range;
     l.colorbar = panel.heatmap && panel.heatmap->colorbar;
-    const std::vector<const LineSeries*> legend = legend_entries(panel);
     // A little room either side, so that neighbouring titles never touch.
     const float title_room = 0.94f * cell.GetWidth();
     l.title_font = text_size(s.heading, panel.title).x <= title_room ? s.heading : s.body;
-    l.legend = panel.legend;
-    if (l.legend == LegendPosition::Outside && !legend.empty() &&
-        legend_size(s, legend).x > 0.45f * cell.GetWidth())
-        l.legend = LegendPosition::UpperRight;
     l.title = fit_lines(l.title_font, panel.title, title_room);
     // Two passes: ticks depend on the box size, the margins on the tick labels.
     ImRect box(ImVec2(cell.Min.x + 0.15f * cell.GetWidth(), cell.Min.y + 0.1f * cell.GetHeight()),
@@ -136,23 +159,37 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         l.x_ticks = x_ticks_fitting(panel.x, x_range, box.GetWidth(), s);
         l.y_ticks = y_ticks_fitting(panel.y, y_range, box.GetHeight(), s);
         float left = m.pad + widest(s.body, l.y_ticks.labels) + m.pad + m.tick;
-        if (!panel.y.label.empty()) left += text_size(s.body, panel.y.label).y + m.pad;
         float bottom = m.tick + m.pad + m.text + m.pad;
-        if (!panel.x.label.empty()) bottom += text_size(s.body, panel.x.label).y + m.pad;
-        if (l.colorbar && has_masked && !panel.heatmap->masked_label.empty())
-            bottom = std::max(bottom, 2.0f * m.pad + 1.5f * m.text);
         // Without a title, room for the top half of the first y tick label (or colorbar tick
         // label), centred on the box's top edge.
         float top = m.pad + 0.5f * m.text;
         if (!panel.title.empty()) top = m.pad + text_size(l.title_font, l.title).y + 2.0f * m.pad;
+        // The axis labels, unless the box would keep less than three lines of text across
+        // without them: a cramped panel goes without (its tooltip names the axes).
+        const float least = 3.0f * m.text;
+        const float x_label = panel.x.label.empty() ? 0.0f : text_size(s.body, panel.x.label).y;
+        l.x_label = x_label > 0.0f && cell.GetHeight() - top - bottom - x_label - m.pad >= least;
+        if (l.x_label) bottom += x_label + m.pad;
+        if (l.colorbar && has_masked && !panel.heatmap->masked_label.empty())
+            bottom = std::max(bottom, 2.0f * m.pad + 1.5f * m.text);
         // Room for half of the last x tick label, so that it stays inside the cell.
         float right =
             m.pad + 0.5f * widest(s.body, {l.x_ticks.labels.empty() ? std::string()
                                                                     : l.x_ticks.labels.back()});
-        if (l.colorbar)
-            right = colorbar_space(s, panel_colorbar(*panel.heatmap, has_masked), box.GetHeight());
-        if (l.legend == LegendPosition::Outside && !legend.empty())
-            right += legend_size(s, legend).x + m.pad;
+        if (l.colorbar) {
+            Colorbar bar = panel_colorbar(*panel.heatmap, has_masked);
+            right = colorbar_space(s, bar, box.GetHeight());
+            // A cell too narrow for a box beside the bar and its label does without the label
+            // (draw_colorbar leaves out what would pass the cell's edge).
+            if (cell.GetWidth() - left - right < 2.0f * m.text) {
+                bar.label.clear();
+                right = colorbar_space(s, bar, box.GetHeight());
+            }
+        }
+        right += legend_right;
+        const float y_label = panel.y.label.empty() ? 0.0f : text_size(s.body, panel.y.label).y;
+        l.y_label = y_label > 0.0f && cell.GetWidth() - left - right - y_label - m.pad >= least;
+        if (l.y_label) left += y_label + m.pad;
         box = ImRect(ImVec2(cell.Min.x + left, cell.Min.y + top),
                      ImVec2(std::max(cell.Min.x + left + 1.0f, cell.Max.x - right),
                             std::max(cell.Min.y + top + 1.0f, cell.Max.y - bottom)));
@@ -175,11 +212,10 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         }
     }
     l.box = box;
-    // A legend inside a box too short for it would cover the tick and axis labels below: the
-    // curves' tooltips name them instead.
-    if (l.legend != LegendPosition::Outside && !legend.empty() &&
-        legend_size(s, legend).y > box.GetHeight() - 2.0f * m.pad)
-        l.legend = LegendPosition::None;
+    // The x label is centred under the box: a little longer than the box, never past the cell.
+    const float centre = box.GetCenter().x;
+    l.x_label_room = std::min(box.GetWidth() + 4.0f * m.text,
+                              2.0f * std::min(centre - cell.Min.x, cell.Max.x - centre));
     // The title is centred over the box, which sits right of the cell's centre when the y axis
     // has labels: a title nearly the cell's width would then run into the next panel's. It is
     // moved left as far as it needs to stay within its cell.
@@ -193,6 +229,70 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         l.bar = ImRect(ImVec2(box.Max.x + m.bar_gap, box.Min.y),
                        ImVec2(box.Max.x + m.bar_gap + m.bar_width, box.Max.y));
     return l;
+}
+
+// The panel's annotations on the screen and its lines sampled every sixth of the body text, for
+// the legend's corner.
+PlacedPanel placed_panel(const Panel& panel, const PlotStyle& s, const Layout& l) {
+    auto map = [](const AxisTransform& t) {
+        return AxisMap{t.range.lo, t.range.hi, t.range.log, t.pixel_lo, t.pixel_hi};
+    };
+    auto rect = [](const ImRect& r) { return Rect{r.Min.x, r.Min.y, r.GetWidth(), r.GetHeight()}; };
+    PlacedPanel placed{&panel, rect(l.box), map(l.x), map(l.y), {}, s.body->FontSize / 6.0};
+    for (const Annotation& a : panel.annotations) placed.notes.push_back(rect(note_box(s, l, a)));
+    return placed;
+}
+
+}  // namespace
+
+Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
+                    const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
+                    const RowSpan* row) {
+    const Metrics m(s);
+    const std::vector<const LineSeries*> legend = legend_entries(panel);
+    auto lay_out = [&](float legend_right) {
+        return layout_box(panel, s, cell, x_range, y_range, has_masked, row, legend_right);
+    };
+    if (legend.empty()) return lay_out(0.0f);
+    const ImVec2 size = legend_size(s, legend);
+    // The order of Layout::legend's comment. The corner is looked for only when needed: it
+    // walks every line, and a PCA path has a million points.
+    Layout inside = lay_out(0.0f);
+    const bool fits_inside = size.x + 2.0f * m.pad <= inside.box.GetWidth() &&
+                             size.y + 2.0f * m.pad <= inside.box.GetHeight();
+    std::optional<LegendCorner> corner;
+    auto in_corner = [&]() -> const LegendCorner& {
+        if (!corner)
+            corner = best_legend_corner(placed_panel(panel, s, inside), {0.0, 0.0, size.x, size.y},
+                                        m.pad);
+        return *corner;
+    };
+    auto take_corner = [&]() {
+        inside.legend = in_corner().corner;
+        const Rect& a = in_corner().area;
+        inside.legend_box =
+            ImRect(ImVec2(float(a.x), float(a.y)), ImVec2(float(a.x + a.w), float(a.y + a.h)));
+        return inside;
+    };
+    if (fits_inside && panel.legend != LegendPosition::Outside && in_corner().covered == 0)
+        return take_corner();
+    if (size.x <= 0.45f * cell.GetWidth()) {
+        Layout beside = lay_out(size.x + m.pad);
+        // Right of the colorbar if there is one; level with the box's top, within the cell.
+        const float x =
+            beside.box.Max.x + (beside.colorbar
+                                    ? colorbar_space(s, panel_colorbar(*panel.heatmap, has_masked),
+                                                     beside.box.GetHeight())
+                                    : m.pad);
+        if (beside.box.Min.y + size.y <= cell.Max.y) {
+            beside.legend = LegendPosition::Outside;
+            beside.legend_box =
+                ImRect(ImVec2(x, beside.box.Min.y), ImVec2(x + size.x, beside.box.Min.y + size.y));
+            return beside;
+        }
+    }
+    if (fits_inside) return take_corner();
+    return inside;  // no legend: the curves' tooltips name them
 }
 
 }  // namespace posviz::gui

@@ -37,10 +37,16 @@ struct Layout {
     // The title as it fits the cell: in the heading font, else the body font, lines shortened.
     ImFont* title_font = nullptr;
     std::string title;
-    float title_x = 0.0f;  // the title's centre: over the box, within the cell
-    // Where the legend goes: the panel's choice, except that an outside legend which would take
-    // nearly half of a narrow cell moves into the plot's upper right corner.
+    float title_x = 0.0f;                   // the title's centre: over the box, within the cell
+    float x_label_room = 0.0f;              // the x label's width at most (it is shortened to fit)
+    bool x_label = false, y_label = false;  // whether the axis labels are drawn
+    // Where the legend goes, as the file renderer decides it (core/figure/legend_corner.h): a
+    // corner of the box where it hides no data (unless the panel put it outside); else right of
+    // the box (Outside) if it takes at most 45 % of the cell; else the corner where it hides the
+    // least; else, in a box too small for it, nowhere (the curves' tooltips name them). The
+    // screen has no legend below the box, as exports do: its tiles are short already.
     LegendPosition legend = LegendPosition::None;
+    ImRect legend_box;  // with its background
 };
 
 // Panels side by side in a figure row share the top and height of their plot boxes, so that
@@ -67,6 +73,14 @@ float colorbar_space(const PlotStyle& s, const Colorbar& colorbar, float length)
 // The labelled lines, in order, unless the panel has no legend.
 std::vector<const LineSeries*> legend_entries(const Panel& panel);
 ImVec2 legend_size(const PlotStyle& s, const std::vector<const LineSeries*>& entries);
+
+// Where an annotation's text goes: its anchor on the screen and its alignment there.
+struct NotePlacement {
+    ImVec2 at, align;
+};
+NotePlacement note_placement(const Layout& l, const Annotation& a);
+// The rectangle an annotation covers, its background box included.
+ImRect note_box(const PlotStyle& s, const Layout& l, const Annotation& a);
 
 // A point a line can be drawn through: finite, and positive on log axes.
 bool drawable(const Layout& l, double x, double y);

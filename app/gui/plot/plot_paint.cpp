@@ -150,23 +150,14 @@ void draw_arrow_label(ImDrawList* draw, const PlotStyle& s, const Layout& l, con
 }
 
 void draw_annotation(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Annotation& a) {
-    const ImVec2 at = a.place == AnnotationPlace::Data
-                          ? ImVec2(float(l.x.to_pixel(a.x)), float(l.y.to_pixel(a.y)))
-                          : ImVec2(l.box.Min.x + float(a.x) * l.box.GetWidth(),
-                                   l.box.Min.y + float(1.0 - a.y) * l.box.GetHeight());
-    const ImVec2 align(a.anchor == Anchor::Left     ? 0.0f
-                       : a.anchor == Anchor::Centre ? 0.5f
-                                                    : 1.0f,
-                       0.5f);
-    const ImU32 colour = to_u32(resolve_colour(*s.theme, a.colour));
     if (a.boxed) {
-        const ImVec2 size = text_size(s.body, a.text);
-        const float pad = 0.35f * s.body->FontSize;
-        const ImVec2 min(at.x - align.x * size.x - pad, at.y - align.y * size.y - pad);
-        draw->AddRectFilled(min, ImVec2(min.x + size.x + 2 * pad, min.y + size.y + 2 * pad),
-                            to_u32(s.theme->note_box, 0.9f), pad);
+        const ImRect box = note_box(s, l, a);
+        draw->AddRectFilled(box.Min, box.Max, to_u32(s.theme->note_box, 0.9f),
+                            0.35f * s.body->FontSize);
     }
-    add_text(draw, s.body, at, align, colour, a.text);
+    const NotePlacement place = note_placement(l, a);
+    add_text(draw, s.body, place.at, place.align, to_u32(resolve_colour(*s.theme, a.colour)),
+             a.text);
 }
 
 }  // namespace
@@ -197,12 +188,17 @@ void draw_marks(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pan
 }
 
 void draw_notes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel) {
-    for (const Arrow& a : panel.arrows) draw_arrow_label(draw, s, l, a);
+    // In a box a few lines of text across, the arrows' labels would crowd each other, the notes
+    // and the tick labels: the arrows' colours and the notes still say which is which.
+    const bool room_for_labels =
+        std::min(l.box.GetWidth(), l.box.GetHeight()) >= 8.0f * s.body->FontSize;
+    if (room_for_labels)
+        for (const Arrow& a : panel.arrows) draw_arrow_label(draw, s, l, a);
     for (const Annotation& a : panel.annotations) draw_annotation(draw, s, l, a);
 }
 
 void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
-                   const Colorbar& colorbar) {
+                   const Colorbar& colorbar, float right) {
     const Theme& theme = *s.theme;
     const Metrics m(s);
     const Colormap& colormap = find_colormap(colorbar.colormap);
@@ -226,23 +222,27 @@ void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
             bar.Max.y - float(colour_position(colorbar.norm, colorbar.range, ticks.values[i])) *
                             bar.GetHeight();
         draw->AddLine(ImVec2(bar.Max.x, y), ImVec2(bar.Max.x + m.tick, y), fg);
+        // A bar squeezed against the edge keeps its ticks, not labels that would pass it.
+        if (bar.Max.x + m.tick + m.pad + text_size(s.body, ticks.labels[i]).x > right) continue;
         const TextBox t = add_text(draw, s.body, ImVec2(bar.Max.x + m.tick + m.pad, y),
                                    ImVec2(0.0f, 0.5f), fg, ticks.labels[i]);
         labels_right = std::max(labels_right, t.max.x);
     }
     // No longer than the bar: past its ends the label would run into the masked-cell note
-    // below it, or into the panel's title above.
-    if (!label.empty())
+    // below it, or into the panel's title above. Where a short bar leaves it an ellipsis, or the
+    // cell has no room for it beside the tick labels, it is left out.
+    const std::string fitted = fit_text(s.body, label, bar.GetHeight());
+    if (!label.empty() && fitted != "…" && labels_right + m.pad + s.body->FontSize <= right)
         add_vertical_text(draw, s.body,
                           ImVec2(labels_right + m.pad + 0.5f * s.body->FontSize, bar.GetCenter().y),
-                          fg, fit_text(s.body, label, bar.GetHeight()));
+                          fg, fitted);
     if (!masked_label.empty()) {
         const float top = bar.Max.y + 2.0f * m.pad;
         const ImVec2 swatch_max(bar.Max.x, top + s.body->FontSize);
         draw->AddRectFilled(ImVec2(bar.Min.x, top), swatch_max, to_u32(theme.masked));
         draw->AddRect(ImVec2(bar.Min.x, top), swatch_max, fg);
         add_text(draw, s.body, ImVec2(bar.Max.x + m.pad, top + 0.5f * s.body->FontSize),
-                 ImVec2(0.0f, 0.5f), fg, masked_label);
+                 ImVec2(0.0f, 0.5f), fg, fit_text(s.body, masked_label, right - bar.Max.x - m.pad));
     }
 }
 
@@ -297,10 +297,10 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
     // Labels longer than their side of a small plot are shortened rather than run into the
     // neighbouring panel or, for the y label, the title above the box (the tooltip still names
     // the axes in full).
-    if (!panel.x.label.empty())
+    if (l.x_label)
         add_text(draw, s.body, ImVec2(b.GetCenter().x, labels_bottom + m.pad), ImVec2(0.5f, 0.0f),
-                 fg, fit_text(s.body, panel.x.label, b.GetWidth() + 4.0f * m.text));
-    if (!panel.y.label.empty()) {
+                 fg, fit_text(s.body, panel.x.label, l.x_label_room));
+    if (l.y_label) {
         const float h = text_size(s.body, panel.y.label).y;
         add_vertical_text(draw, s.body, ImVec2(labels_left - m.pad - 0.5f * h, b.GetCenter().y), fg,
                           fit_text(s.body, panel.y.label, b.GetHeight()));
@@ -314,33 +314,13 @@ void draw_legend(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pa
     const std::vector<const LineSeries*> entries = legend_entries(panel);
     if (entries.empty() || l.legend == LegendPosition::None) return;
     const Metrics m(s);
-    const ImVec2 size = legend_size(s, entries);
-    const ImRect& b = l.box;
-    ImVec2 at;  // top-left corner
-    switch (l.legend) {
-        case LegendPosition::UpperLeft:
-            at = ImVec2(b.Min.x + m.pad, b.Min.y + m.pad);
-            break;
-        case LegendPosition::LowerRight:
-            at = ImVec2(b.Max.x - m.pad - size.x, b.Max.y - m.pad - size.y);
-            break;
-        case LegendPosition::LowerLeft:
-            at = ImVec2(b.Min.x + m.pad, b.Max.y - m.pad - size.y);
-            break;
-        case LegendPosition::Outside:
-            at = ImVec2(b.Max.x + m.pad, b.Min.y);
-            break;
-        default:
-            at = ImVec2(b.Max.x - m.pad - size.x, b.Min.y + m.pad);
-            break;
-    }
-    draw->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), to_u32(s.theme->note_box, 0.9f),
-                        m.pad);
-    draw->AddRect(at, ImVec2(at.x + size.x, at.y + size.y), to_u32(s.theme->grid), m.pad);
-    float y = at.y + m.pad + 0.625f * m.text;
+    const ImRect& r = l.legend_box;
+    draw->AddRectFilled(r.Min, r.Max, to_u32(s.theme->note_box, 0.9f), m.pad);
+    draw->AddRect(r.Min, r.Max, to_u32(s.theme->grid), m.pad);
+    float y = r.Min.y + m.pad + 0.625f * m.text;
     for (const LineSeries* e : entries) {
         const ImU32 colour = to_u32(resolve_colour(*s.theme, e->colour));
-        const ImVec2 a(at.x + m.pad, y), c(at.x + m.pad + 2.2f * m.text, y);
+        const ImVec2 a(r.Min.x + m.pad, y), c(r.Min.x + m.pad + 2.2f * m.text, y);
         add_polyline(draw, {a, c}, colour, line_pixels(s, e->width), e->dashed);
         if (e->markers)
             draw->AddCircleFilled(ImVec2(0.5f * (a.x + c.x), y), 0.25f * m.text, colour);

@@ -22,8 +22,9 @@ void draw_grid(ImDrawList* draw, const PlotStyle& s, const Layout& l);
 void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel);
 void draw_legend(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Panel& panel);
 // A vertical colorbar in `bar` with its ticks and label to the right, and the masked-cell swatch
-// under it when masked_label is not empty.
+// under it when masked_label is not empty; nothing of it past x = `right` (its panel's or figure's
+// edge), shortening or leaving out the labels that would be.
 void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
-                   const Colorbar& colorbar);
+                   const Colorbar& colorbar, float right);
 
 }  // namespace posviz::gui

@@ -206,7 +206,8 @@ void draw_panel(const Panel& panel, const PlotStyle& s, const Layout& l, const I
     draw->PopClipRect();
     draw_axes(draw, s, l, panel);
     if (l.colorbar)
-        draw_colorbar(draw, s, l.bar, panel_colorbar(*panel.heatmap, texture.has_masked));
+        draw_colorbar(draw, s, l.bar, panel_colorbar(*panel.heatmap, texture.has_masked),
+                      cell.Max.x);
     draw_legend(draw, s, l, panel);
 }
 
@@ -252,19 +253,9 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     }
 
     ImRect grid(ImVec2(area.Min.x + m.pad, top), ImVec2(area.Max.x - m.pad, area.Max.y - m.pad));
-    // Far wider than designed, panels would drift apart with empty bands between them: keep the
-    // grid within a third more than the designed shape, centred.
-    if (figure.width_in > 0.0 && figure.height_in > 0.0) {
-        const float widest_grid =
-            1.35f * grid.GetHeight() * float(figure.width_in / figure.height_in);
-        const float spare = grid.GetWidth() - widest_grid;
-        if (spare > 0.0f) {
-            grid.Min.x += 0.5f * spare;
-            grid.Max.x -= 0.5f * spare;
-        }
-    }
     if (figure.colorbar) grid.Max.x -= colorbar_space(style, *figure.colorbar, grid.GetHeight());
-    int cols = std::max(1, figure.cols), rows = std::max(1, figure.rows);
+    const int designed_cols = std::max(1, figure.cols), designed_rows = std::max(1, figure.rows);
+    int cols = designed_cols, rows = designed_rows;
     // A row of panels (the rotation's circles, compared encodings) or a small grid (the four
     // logit terms) is laid out again in this view's shape when that makes each panel clearly
     // larger. Bigger grids keep their rows, which mean something (permutation: without, with PE).
@@ -279,6 +270,20 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
                 rows = r;
                 cols = c;
             }
+        }
+    }
+    // Far wider than designed, panels would drift apart with empty bands between them: keep each
+    // cell within a third wider than the designed cell's shape, the grid centred (and its shared
+    // colorbar with it).
+    if (figure.width_in > 0.0 && figure.height_in > 0.0) {
+        const float designed_cell =
+            float((figure.width_in / designed_cols) / (figure.height_in / designed_rows));
+        const float widest_grid =
+            1.35f * designed_cell * grid.GetHeight() / float(rows) * float(cols);
+        const float spare = grid.GetWidth() - widest_grid;
+        if (spare > 0.0f) {
+            grid.Min.x += 0.5f * spare;
+            grid.Max.x -= 0.5f * spare;
         }
     }
     const ImVec2 cell_size(grid.GetWidth() / float(cols), grid.GetHeight() / float(rows));
@@ -386,7 +391,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
                          ImVec2(grid.Max.x + m.bar_gap + m.bar_width, boxes.Max.y));
         Colorbar shown = *figure.colorbar;
         if (!masked) shown.masked_label.clear();
-        draw_colorbar(draw, style, bar, shown);
+        draw_colorbar(draw, style, bar, shown, area.Max.x);
     }
     draw->PopClipRect();
     ImGui::SetCursorScreenPos(origin);
