@@ -11,7 +11,8 @@ std::array<std::atomic<int64_t>, k_stage_count> g_total_ns{};
 
 const char* stage_name(Stage stage) {
     static constexpr std::array<const char*, k_stage_count> k_names = {
-        "content", "encoding", "preview", "logits", "colour pass", "colouring", "upload", "frame"};
+        "content",  "encoding",    "preview",   "logits", "gpu context",
+        "gpu wait", "colour pass", "colouring", "upload", "frame"};
     return k_names[size_t(stage)];
 }
 

@@ -12,10 +12,14 @@
 namespace posviz::stage_times {
 
 enum class Stage {
-    Content,     // queries and keys made from the scene (random, sentence, …)
-    Encoding,    // positions applied to them (rotations, tables, biases of offsets)
-    Preview,     // a long map's sampled preview (core/analyses/sampled_logits.h)
-    Logits,      // q·kᵀ and bias, dense or a block of rows at a time, and their reduction
+    Content,   // queries and keys made from the scene (random, sentence, …)
+    Encoding,  // positions applied to them (rotations, tables, biases of offsets)
+    Preview,   // a long map's sampled preview (core/analyses/sampled_logits.h)
+    Logits,    // q·kᵀ and bias, dense or a block of rows at a time, and their reduction
+    // Of Logits on the GPU backend: making its context current and releasing it, and waiting
+    // for results read back (the map's summary).
+    GpuContext,
+    GpuWait,
     ColourPass,  // the figure's colour scales (core/figures/colour_scale.h) and value summary
     Colouring,   // values to RGBA through the colormap (on the host)
     Upload,      // RGBA to the texture, or the GPU's colouring shader, mipmaps included

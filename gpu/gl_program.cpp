@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/stage_times.h"
 #include "gpu/embedded_shaders.h"
 #include "gpu/gpu_error.h"
 
@@ -78,6 +79,7 @@ void allocate_buffer(GLuint buffer, size_t floats) {
 }
 
 void read_buffer(GLuint buffer, size_t first, size_t floats, float* out) {
+    const stage_times::Scope timed(stage_times::Stage::GpuWait);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
     glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, GLintptr(first * 4), GLsizeiptr(floats * 4), out);
     check_gl("reading a result back");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/input_error.h"
+#include "core/stage_times.h"
 #include "gpu/gl_program.h"
 #include "gpu/gpu_error.h"
 #include "gpu/gpu_problem.h"
@@ -82,6 +83,7 @@ GpuAttention::~GpuAttention() {
 }
 
 void GpuAttention::make_current() {
+    const stage_times::Scope timed(stage_times::Stage::GpuContext);
     if (!context_.make_current()) throw GpuError("the GPU context cannot be made current");
     graveyard_->delete_buried();
 }
@@ -209,7 +211,10 @@ std::shared_ptr<GpuMatrix> GpuAttention::device_scores(const Encoding& encoding,
                                                        bool causal, bool softmax, int resolution) {
     if (resolution < 1)
         throw InputError("--resolution", std::to_string(resolution), "an integer >= 1");
-    const GpuProblem problem = prepare_gpu_problem(encoding, queries, keys, causal);
+    const GpuProblem problem = [&] {
+        const stage_times::Scope timed(stage_times::Stage::Encoding);
+        return prepare_gpu_problem(encoding, queries, keys, causal);
+    }();
     start(problem, softmax);
     const long seq_len = problem.seq_len;
     const bool reduced = seq_len > resolution;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/stage_times.h"
 #include "gpu/egl_context.h"
 #include "gpu/gpu_error.h"
 
@@ -14,9 +15,12 @@ GpuScoresBackend::GpuScoresBackend(std::unique_ptr<GpuContext> context, std::str
     : backend_("gpu"), context_(std::move(context)), error_(std::move(error)) {}
 
 GpuScoresBackend::~GpuScoresBackend() {
-    std::lock_guard lock(mutex_);
-    if (context_) context_->make_current();  // GpuAttention frees its GL objects in it
-    attention_.reset();
+    gl_thread_.call([this] {
+        const std::lock_guard lock(mutex_);
+        if (context_) context_->make_current();  // GpuAttention frees its GL objects in it
+        attention_.reset();
+        if (context_) context_->release();  // so that it can be destroyed on this thread
+    });
 }
 
 std::optional<Matrix> GpuScoresBackend::dense_scores(const Encoding& encoding,
@@ -62,26 +66,28 @@ std::string GpuScoresBackend::status() const {
 template <class Compute>
 auto GpuScoresBackend::run(Compute&& compute, const char* done)
     -> std::optional<decltype(compute(std::declval<GpuAttention&>()))> {
-    std::lock_guard lock(mutex_);
-    if (!started_) start();
-    std::optional<decltype(compute(std::declval<GpuAttention&>()))> values;
-    if (attention_) {
-        try {
-            values = compute(*attention_);
-        } catch (const GpuError& e) {
-            error_ = e.what();
+    return gl_thread_.call([&] {
+        std::lock_guard lock(mutex_);
+        if (!started_) start();
+        std::optional<decltype(compute(std::declval<GpuAttention&>()))> values;
+        if (attention_) {
+            try {
+                values = compute(*attention_);
+            } catch (const GpuError& e) {
+                error_ = e.what();
+            }
+            if (values) {
+                char buffers[64];
+                std::snprintf(buffers, sizeof buffers, "%.1f MiB of GPU buffers",
+                              double(attention_->buffer_bytes()) / (1 << 20));
+                status_ =
+                    std::string(done) + " (" + context_->info().renderer + ", " + buffers + ")";
+            }
         }
-        if (values) {
-            char buffers[64];
-            std::snprintf(buffers, sizeof buffers, "%.1f MiB of GPU buffers",
-                          double(attention_->buffer_bytes()) / (1 << 20));
-            status_ = std::string(done) + " (" + context_->info().renderer + ", " + buffers + ")";
-        }
-        context_->release();
-    }
-    if (!values) status_ = "no GPU result (" + error_ + "); computing on the CPU";
-    std::fprintf(stderr, "posviz: backend %s: %s\n", backend_.c_str(), status_.c_str());
-    return values;
+        if (!values) status_ = "no GPU result (" + error_ + "); computing on the CPU";
+        std::fprintf(stderr, "posviz: backend %s: %s\n", backend_.c_str(), status_.c_str());
+        return values;
+    });
 }
 
 void GpuScoresBackend::start() {
@@ -96,7 +102,7 @@ void GpuScoresBackend::start() {
     } catch (const GpuError& e) {
         error_ = e.what();
     }
-    if (context_) context_->release();
+    // The context stays current on gl_thread_, where every later call runs.
 }
 
 }  // namespace posviz::gpu

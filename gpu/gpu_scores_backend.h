@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "core/figures/scores_backend.h"
+#include "gpu/gl_thread.h"
 #include "gpu/gpu_attention.h"
 #include "gpu/gpu_context.h"
 
@@ -39,6 +40,7 @@ class GpuScoresBackend : public ScoresBackend {
     std::string status() const;
 
   private:
+    // Runs `compute` on gl_thread_, where the context stays current.
     template <class Compute>
     auto run(Compute&& compute, const char* done = "computed on the GPU")
         -> std::optional<decltype(compute(std::declval<GpuAttention&>()))>;
@@ -51,6 +53,7 @@ class GpuScoresBackend : public ScoresBackend {
     bool started_ = false;
     std::string error_;
     std::string status_;
+    GlThread gl_thread_;  // every GL call; last, so that it ends first
 };
 
 }  // namespace posviz::gpu
