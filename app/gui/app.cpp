@@ -55,6 +55,12 @@ void update_fonts_and_style(App& app) {
     }
 }
 
+// The figures lecture mode shows one at a time, the slide's lead view first.
+std::vector<LecturePage> current_pages(const App& app) {
+    return lecture_pages(app.views, app.preset ? app.preset->lead_view : std::nullopt, app.scene,
+                         language());
+}
+
 void do_command(App& app, KeyCommand command) {
     switch (command) {
         case KeyCommand::ToggleLecture:
@@ -88,7 +94,7 @@ void do_command(App& app, KeyCommand command) {
             if (app.lecture)
                 app.lecture_page =
                     page_after(app.lecture_page, command == KeyCommand::NextFigure ? 1 : -1,
-                               int(lecture_pages(app.views, app.scene, language()).size()));
+                               int(current_pages(app).size()));
             break;
         case KeyCommand::ToggleNotes:
             app.show_notes = !app.show_notes;
@@ -130,8 +136,8 @@ void status_text(const App& app) {
     if (shown.size() < text.size()) shown += "…";
     ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(shown.c_str()).x -
                     ImGui::GetStyle().WindowPadding.x);
-    ImGui::PushStyleColor(ImGuiCol_Text, bad ? ImVec4(0.95f, 0.4f, 0.3f, 1.0f)
-                                             : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          bad ? k_error_colour : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     ImGui::TextUnformatted(shown.c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
@@ -265,7 +271,7 @@ std::string stage_hint(const App& app, const std::vector<LecturePage>& pages) {
 // screen, where each would be a fraction of the size a back row needs.
 void draw_lecture(App& app, const ImGuiViewport& viewport) {
     const ImGuiStyle& style = ImGui::GetStyle();
-    const std::vector<LecturePage> pages = lecture_pages(app.views, app.scene, language());
+    const std::vector<LecturePage> pages = current_pages(app);
     const Tile work{viewport.WorkPos.x, viewport.WorkPos.y, viewport.WorkSize.x,
                     viewport.WorkSize.y};
     LectureMetrics m;
@@ -292,15 +298,17 @@ void draw_lecture(App& app, const ImGuiViewport& viewport) {
     draw_lecture_stage(app, pages[size_t(app.lecture_page)], layout.stage);
 }
 
-// The menu bar, storyline bar, Scene window, views and file windows.
+// The menu bar, storyline bar, Scene window, views and file windows. Lecture mode has no menu
+// bar: the projected window shows only the slide (F11 or Esc leave it; problems reach the
+// speaker notes window).
 void draw_windows(App& app) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    menu_bar(app);
     if (app.lecture) {
         draw_lecture(app, *viewport);
         draw_file_windows(app);
         return;
     }
+    menu_bar(app);
 
     const ImVec2 top = viewport->WorkPos;
     const float width = viewport->WorkSize.x;
@@ -363,8 +371,11 @@ void set_lecture(App& app, bool lecture) {
     }
     app.lecture = lecture;
     if (lecture) app.lecture_started = std::chrono::steady_clock::now();
-    app.window->set_fullscreen(lecture);
     app.layout_dirty = true;
+}
+
+bool lecture_fullscreen(const App& app, bool notes_open, int monitors) {
+    return app.lecture && !(notes_open && monitors < 2);
 }
 
 void draw_frame(App& app) {

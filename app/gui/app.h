@@ -124,6 +124,12 @@ void apply_preset(App& app, const Preset& preset);
 // Loads preset_paths[index]; a broken file becomes app.problem.
 void go_to_preset(App& app, int index);
 void set_lecture(App& app, bool lecture);
+// Whether the window should be full screen now. Lecture mode takes the primary monitor, and the
+// speaker notes window opens on another (window/glfw_second_window.h). Decision: on a single
+// monitor an open notes window keeps the slide in its window instead — full screen would bury the
+// notes behind it, and keeping them on top would put them on a mirrored projector — so that a
+// lecturer rehearsing sees both; closing the notes (N) takes the slide full screen.
+bool lecture_fullscreen(const App& app, bool notes_open, int monitors);
 
 // One frame: fonts rebuilt if needed, input, every window, drawn into the bound framebuffer.
 void draw_frame(App& app);

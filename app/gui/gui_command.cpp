@@ -263,6 +263,8 @@ int run_gui(const GuiArgs& args) {
         draw_frame(app);
         app.window->present();
         notes.update(app);
+        app.window->set_fullscreen(
+            lecture_fullscreen(app, notes.is_open(), app.window->monitor_count()));
         const ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
         const bool playing = rotation.open && rotation.playing && !app.black_screen;
         if (playing || frame_pending(app) || extra_frames-- > 0) {

@@ -232,6 +232,13 @@ void SpeakerNotesWindow::draw(App& app) {
         ImGui::PushFont(fonts_.heading);
         ImGui::TextWrapped("%s", title.c_str());
         ImGui::PopFont();
+        // Lecture mode has no menu bar to say what went wrong (a broken preset the slide keys
+        // skipped): the lecturer reads it here, the audience does not.
+        if (app.lecture && !app.problem.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, k_error_colour);
+            ImGui::TextWrapped("%s", app.problem.c_str());
+            ImGui::PopStyleColor();
+        }
 
         // The notes scroll; the next slide and the buttons stay at the bottom.
         const float footer = 2.0f * ImGui::GetFrameHeightWithSpacing() + 2.0f * st.ItemSpacing.y;
