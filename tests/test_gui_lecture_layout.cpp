@@ -25,10 +25,9 @@ LectureMetrics metrics_at_1080p() {
     return m;
 }
 
-constexpr float k_menu_bar = 28.0f + 2.0f * 3.0f * 28.0f / 17.0f;
-
+// Lecture mode has no menu bar: the work area is the whole window.
 TEST(GuiLectureLayout, TheMainFigureCoversMostOfA1080pScreen) {
-    const Tile work{0.0f, k_menu_bar, 1920.0f, 1080.0f - k_menu_bar};
+    const Tile work{0.0f, 0.0f, 1920.0f, 1080.0f};
     const LectureLayout l = lecture_layout(work, metrics_at_1080p());
     const float share = l.figure.width * l.figure.height / (1920.0f * 1080.0f);
     EXPECT_GE(share, 0.60f) << l.figure.width << " × " << l.figure.height;
