@@ -14,6 +14,7 @@
 #include "app/gui/views/scene_controls.h"
 #include "app/gui/views/views.h"
 #include "app/gui/window/key_commands.h"
+#include "app/gui/window/text_wrap.h"
 #include "app/gui/window/ui_style.h"
 #include "core/input_error.h"
 
@@ -189,11 +190,12 @@ void menu_bar(App& app) {
     ImGui::EndMainMenuBar();
 }
 
-// The caption under the storyline's title.
-std::string story_note(const App& app) {
-    return app.preset ? preset_note(*app.preset, language())
-                      : tr("PageDown / →: the next step of the storyline.",
-                           "PageDown / →：讲解的下一步。");
+// The caption under the storyline's title, broken into lines of the storyline bar's `width`.
+std::string story_note(const App& app, float width) {
+    const std::string note = app.preset ? preset_note(*app.preset, language())
+                                        : tr("PageDown / →: the next step of the storyline.",
+                                             "PageDown / →：讲解的下一步。");
+    return wrap_text(ImGui::GetFont(), note, width - 2.0f * ImGui::GetStyle().WindowPadding.x);
 }
 
 // The storyline bar: where we are in the presets, the step's title and its one-line note, and
@@ -203,9 +205,8 @@ float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "")
     const ImGuiStyle& style = ImGui::GetStyle();
     const std::string title =
         app.preset ? preset_title(*app.preset, language()) : tr("Your own scene", "自定义场景");
-    const std::string note = story_note(app);
-    const float note_height =
-        ImGui::CalcTextSize(note.c_str(), nullptr, false, width - 2.0f * style.WindowPadding.x).y;
+    const std::string note = story_note(app, width);
+    const float note_height = ImGui::CalcTextSize(note.c_str()).y;
     const float height = 2.0f * style.WindowPadding.y + app.fonts.heading->FontSize +
                          style.ItemSpacing.y + note_height;
     ImGui::SetNextWindowPos(pos);
@@ -237,7 +238,7 @@ float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "")
             ImGui::TextDisabled("%s", hint.c_str());
         }
         ImGui::PushStyleColor(ImGuiCol_Text, style.Colors[ImGuiCol_TextDisabled]);
-        ImGui::TextWrapped("%s", note.c_str());
+        ImGui::TextUnformatted(note.c_str());
         ImGui::PopStyleColor();
     }
     ImGui::End();
@@ -279,9 +280,7 @@ void draw_lecture(App& app, const ImGuiViewport& viewport) {
     m.padding_y = style.WindowPadding.y;
     m.spacing_y = style.ItemSpacing.y;
     m.heading = app.fonts.heading->FontSize;
-    m.note_height = ImGui::CalcTextSize(story_note(app).c_str(), nullptr, false,
-                                        work.width - 2.0f * style.WindowPadding.x)
-                        .y;
+    m.note_height = ImGui::CalcTextSize(story_note(app, work.width).c_str()).y;
     if (app.show_controls)
         m.controls_width = std::min(22.0f * ImGui::GetFontSize(), 0.32f * work.width);
     const LectureLayout layout = lecture_layout(work, m);
