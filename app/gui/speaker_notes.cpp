@@ -2,7 +2,6 @@
 
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
