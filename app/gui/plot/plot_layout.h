@@ -55,37 +55,6 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                     const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
                     const RowSpan* row);
 
-// `s` with the panel titles all in its heading font, or all in its body font when one would not
-// fit a cell `cell_width` wide.
-PlotStyle panel_title_style(const Figure& figure, const PlotStyle& s, float cell_width);
-
-// A figure's panels in rows × cols equal cells, filled row by row.
-struct PanelGrid {
-    int rows = 1, cols = 1;
-};
-
-// The cells of `count` panels in `grid` over `area`.
-std::vector<ImRect> grid_cells(const ImRect& area, PanelGrid grid, int count);
-
-// Each row's span: the lowest top and the smallest height among its panels' boxes, laid out
-// without a span (`layouts` row by row, `cols` a row).
-std::vector<RowSpan> row_spans(const std::vector<Layout>& layouts, int cols);
-
-// Where a figure's panels go in `area`: the grid, and the part of `area` it takes.
-struct GridPlacement {
-    PanelGrid grid;
-    ImRect area;
-};
-
-// The grid whose plot boxes, each panel laid out in its cell at its default limits, cover the
-// most of `area`: square maps and wide curves want different cells, so a row of four panels may
-// fill a wide window better as 2 × 2, or the reverse. Only a row of panels or a small grid (the
-// four logit terms) is laid out again; bigger grids keep their rows, which mean something
-// (permutation: without, with PE). The area is then trimmed, centred, by what every panel leaves
-// unused beside or below its box (maps that keep their shape), so that panels do not drift apart
-// with empty bands between them — unless the narrower cells would change the titles' font.
-GridPlacement place_panels(const Figure& figure, const PlotStyle& s, const ImRect& area);
-
 // The colorbar of a heatmap as the GUI knows it: whether it has masked cells comes from its
 // colouring (the values may be on the GPU), not from a scan.
 Colorbar panel_colorbar(const Heatmap& heatmap, bool has_masked);

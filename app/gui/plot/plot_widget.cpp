@@ -10,6 +10,7 @@
 
 #include "app/gui/language.h"
 #include "app/gui/plot/heatmap_texture.h"
+#include "app/gui/plot/panel_grid.h"
 #include "app/gui/plot/plot_layout.h"
 #include "app/gui/plot/plot_paint.h"
 #include "app/gui/plot/plot_text.h"
