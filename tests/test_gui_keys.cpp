@@ -246,6 +246,28 @@ TEST(GuiKeys, TabInLectureModeLeavesTheSlideKeysWorking) {
     gui.tap("Escape");
 }
 
+// In lecture mode the views' controls (and the caption) wait behind C: hidden on entering it, C
+// shows them — the title says so, for the lecturer — and C hides them again; the slide keys work
+// while they are shown. Outside lecture mode the controls are always there, and C does nothing.
+TEST(GuiKeys, CTogglesTheControlsInLectureMode) {
+    REQUIRE_X();
+    const GuiWindow gui("rope-rotation");
+    ASSERT_TRUE(gui.found());
+    ASSERT_TRUE(gui.title_shows("7/10")) << gui.title();
+    gui.tap("c");
+    EXPECT_FALSE(gui.title_shows("controls", 1.0)) << gui.title();
+    gui.tap("F11");
+    EXPECT_FALSE(gui.title_shows("controls", 1.0)) << gui.title();
+    gui.tap("c");
+    EXPECT_TRUE(gui.title_shows("controls")) << gui.title();
+    gui.tap("Next");
+    EXPECT_TRUE(gui.title_shows("8/10")) << gui.title();
+    gui.tap("c");
+    EXPECT_TRUE(eventually([&] { return gui.title().find("controls") == std::string::npos; }))
+        << gui.title();
+    gui.tap("Escape");
+}
+
 // N opens the speaker notes in a window of their own (for the lecturer's screen), titled so and
 // with the slide's number; the slide keys still work and the notes follow; N again closes it.
 TEST(GuiKeys, NOpensTheSpeakerNotesWindow) {

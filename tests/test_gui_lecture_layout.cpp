@@ -35,6 +35,20 @@ TEST(GuiLectureLayout, TheMainFigureCoversMostOfA1080pScreen) {
     EXPECT_GE(l.figure.width, 1920.0f - 2.0f * 14.0f);
 }
 
+// As projected (C not pressed): no caption and no controls, the storyline bar one line high and
+// the figure right under it, larger than with them.
+TEST(GuiLectureLayout, WithoutTheSmallPrintTheStoryBarIsOneLine) {
+    const Tile work{0.0f, 0.0f, 1920.0f, 1080.0f};
+    const LectureMetrics with = metrics_at_1080p();
+    LectureMetrics without = with;
+    without.note_height = without.tools_height = 0.0f;
+    const LectureLayout l = lecture_layout(work, without);
+    EXPECT_FLOAT_EQ(l.story.height, 2.0f * without.padding_y + without.heading);
+    EXPECT_FLOAT_EQ(l.figure.y, l.stage.y + without.padding_y);
+    EXPECT_GT(l.figure.height,
+              lecture_layout(work, with).figure.height + with.note_height + with.tools_height);
+}
+
 TEST(GuiLectureLayout, StoryStageAndFigureNestWithoutOverlap) {
     for (const Tile& work :
          {Tile{0, 30, 1920, 1050}, Tile{0, 25, 1024, 743}, Tile{0, 60, 3840, 2100}}) {

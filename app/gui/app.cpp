@@ -100,6 +100,10 @@ void do_command(App& app, KeyCommand command) {
         case KeyCommand::ToggleNotes:
             app.show_notes = !app.show_notes;
             break;
+        case KeyCommand::ToggleViewTools:
+            // Outside lecture mode the controls are always there.
+            if (app.lecture) app.show_lecture_tools = !app.show_lecture_tools;
+            break;
         default:
             break;
     }
@@ -198,17 +202,18 @@ std::string story_note(const App& app, float width) {
     return wrap_text(ImGui::GetFont(), note, width - 2.0f * ImGui::GetStyle().WindowPadding.x);
 }
 
-// The storyline bar: where we are in the presets, the step's title and its one-line note, and
-// `hint` (lecture mode: which figure is on the stage) at the right of the title's line.
-// Returns its height.
-float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "") {
+// The storyline bar: where we are in the presets, the step's title, and `hint` (lecture mode:
+// which figure is on the stage) at the right of the title's line; under them the step's caption
+// when `with_note`. Returns its height.
+float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "",
+                bool with_note = true) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const std::string title =
         app.preset ? preset_title(*app.preset, language()) : tr("Your own scene", "自定义场景");
-    const std::string note = story_note(app, width);
-    const float note_height = ImGui::CalcTextSize(note.c_str()).y;
-    const float height = 2.0f * style.WindowPadding.y + app.fonts.heading->FontSize +
-                         style.ItemSpacing.y + note_height;
+    const std::string note = with_note ? story_note(app, width) : "";
+    const float height =
+        2.0f * style.WindowPadding.y + app.fonts.heading->FontSize +
+        (with_note ? style.ItemSpacing.y + ImGui::CalcTextSize(note.c_str()).y : 0.0f);
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(ImVec2(width, height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -237,9 +242,11 @@ float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "")
             ImGui::AlignTextToFramePadding();
             ImGui::TextDisabled("%s", hint.c_str());
         }
-        ImGui::PushStyleColor(ImGuiCol_Text, style.Colors[ImGuiCol_TextDisabled]);
-        ImGui::TextUnformatted(note.c_str());
-        ImGui::PopStyleColor();
+        if (with_note) {
+            ImGui::PushStyleColor(ImGuiCol_Text, style.Colors[ImGuiCol_TextDisabled]);
+            ImGui::TextUnformatted(note.c_str());
+            ImGui::PopStyleColor();
+        }
     }
     ImGui::End();
     return height;
@@ -280,17 +287,20 @@ void draw_lecture(App& app, const ImGuiViewport& viewport) {
     m.padding_y = style.WindowPadding.y;
     m.spacing_y = style.ItemSpacing.y;
     m.heading = app.fonts.heading->FontSize;
-    m.note_height = ImGui::CalcTextSize(story_note(app, work.width).c_str()).y;
+    // The caption is small print (C), like the controls: without it the bar is one line.
+    m.note_height =
+        tools_shown(app) ? ImGui::CalcTextSize(story_note(app, work.width).c_str()).y : 0.0f;
     if (app.show_controls)
         m.controls_width = std::min(22.0f * ImGui::GetFontSize(), 0.32f * work.width);
     const LectureLayout layout = lecture_layout(work, m);
     if (pages.empty()) {
-        story_bar(app, ImVec2(layout.story.x, layout.story.y), layout.story.width);
+        story_bar(app, ImVec2(layout.story.x, layout.story.y), layout.story.width, "",
+                  tools_shown(app));
         return;
     }
     app.lecture_page = page_after(app.lecture_page, 0, int(pages.size()));
     story_bar(app, ImVec2(layout.story.x, layout.story.y), layout.story.width,
-              stage_hint(app, pages));
+              stage_hint(app, pages), tools_shown(app));
     if (app.show_controls)
         controls_window(app, ImVec2(work.x, layout.stage.y),
                         ImVec2(m.controls_width, layout.stage.height));
@@ -369,8 +379,13 @@ void set_lecture(App& app, bool lecture) {
         app.show_controls = app.controls_before_lecture;
     }
     app.lecture = lecture;
+    app.show_lecture_tools = false;  // each lecture starts with the figures alone
     if (lecture) app.lecture_started = std::chrono::steady_clock::now();
     app.layout_dirty = true;
+}
+
+bool tools_shown(const App& app) {
+    return !app.lecture || app.show_lecture_tools;
 }
 
 bool lecture_fullscreen(const App& app, bool notes_open, int monitors) {
@@ -408,6 +423,8 @@ std::string window_title(const App& app) {
         title += preset_title(*app.preset, language());
     }
     const ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
+    // Lecture mode's small print (C) is said for the lecturer, whose taskbar shows the title.
+    if (app.lecture && app.show_lecture_tools) title += tr(" — controls", " — 控件");
     if (rotation.open)
         title += rotation.playing ? tr(" — playing", " — 播放中") : tr(" — paused", " — 已暂停");
     // An open file chooser is said too, once its path field has the keyboard (file_chooser.h).

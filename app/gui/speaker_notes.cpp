@@ -171,8 +171,17 @@ void SpeakerNotesWindow::draw(App& app) {
             ImGui::PopStyleColor();
         }
 
-        // The notes scroll; the next slide and the buttons stay at the bottom.
-        const float footer = 2.0f * ImGui::GetFrameHeightWithSpacing() + 2.0f * st.ItemSpacing.y;
+        // The keys that change what the audience sees, besides the slide keys: the projected
+        // slide shows its main figure alone and does not say them (lecture_layout.h).
+        const std::string keys =
+            tr("Tab: the slide's next figure · C: caption and controls · B: black screen · "
+               "Esc: leave lecture mode",
+               "Tab：本页下一幅图 · C：说明与控件 · B：黑屏 · Esc：退出讲课模式");
+        const float keys_height =
+            ImGui::CalcTextSize(keys.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
+        // The notes scroll; the next slide, the buttons and the keys stay at the bottom.
+        const float footer =
+            2.0f * ImGui::GetFrameHeightWithSpacing() + keys_height + 3.0f * st.ItemSpacing.y;
         ImGui::BeginChild("##notes_text", ImVec2(0.0f, -footer));
         const float width = ImGui::GetContentRegionAvail().x - st.ScrollbarSize;
         if (notes != wrapped_from_ || width != wrapped_width_) {
@@ -194,6 +203,9 @@ void SpeakerNotesWindow::draw(App& app) {
         ImGui::SameLine();
         if (ImGui::Button(tr("Restart clock", "重新计时")))
             app.lecture_started = std::chrono::steady_clock::now();
+        ImGui::PushStyleColor(ImGuiCol_Text, st.Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("%s", keys.c_str());
+        ImGui::PopStyleColor();
     }
     ImGui::End();
     window_->end_frame(figure_theme(app.theme, false).background);

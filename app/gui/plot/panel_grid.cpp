@@ -14,13 +14,25 @@ PlotStyle panel_title_style(const Figure& figure, const PlotStyle& s, float cell
     return titled;
 }
 
+namespace {
+
+// How many cells share the width of panel i's row.
+int cells_across(PanelGrid grid, int count, int i) {
+    const int last_row_start = (grid.rows - 1) * grid.cols;
+    if (!grid.wide_last_row || i < last_row_start) return grid.cols;
+    return std::clamp(count - last_row_start, 1, grid.cols);
+}
+
+}  // namespace
+
 std::vector<ImRect> grid_cells(const ImRect& area, PanelGrid grid, int count) {
-    const ImVec2 size(area.GetWidth() / float(grid.cols), area.GetHeight() / float(grid.rows));
+    const float height = area.GetHeight() / float(grid.rows);
     std::vector<ImRect> cells;
     for (int i = 0; i < count; ++i) {
-        const ImVec2 min(area.Min.x + float(i % grid.cols) * size.x,
-                         area.Min.y + float(i / grid.cols) * size.y);
-        cells.emplace_back(min, ImVec2(min.x + size.x, min.y + size.y));
+        const float width = area.GetWidth() / float(cells_across(grid, count, i));
+        const ImVec2 min(area.Min.x + float(i % grid.cols) * width,
+                         area.Min.y + float(i / grid.cols) * height);
+        cells.emplace_back(min, ImVec2(min.x + width, min.y + height));
     }
     return cells;
 }
@@ -68,6 +80,16 @@ double covered_area(const std::vector<Layout>& layouts, int cols) {
     return area;
 }
 
+// Whether every plot box is large enough for its ticks and marks to stay apart: more data in
+// all does not pay for a panel shrunk to a thumbnail (three circles over a wide curve in a small
+// window).
+bool legible(const std::vector<Layout>& layouts, const PlotStyle& s) {
+    const float least = 8.0f * s.body->FontSize;
+    for (const Layout& l : layouts)
+        if (l.box.GetWidth() < least || l.box.GetHeight() < least) return false;
+    return true;
+}
+
 }  // namespace
 
 GridPlacement place_panels(const Figure& figure, const PlotStyle& s, const ImRect& area) {
@@ -77,23 +99,31 @@ GridPlacement place_panels(const Figure& figure, const PlotStyle& s, const ImRec
         // Another grid must clearly win: near ties keep the one the figure was designed with, and
         // a window resized by a few pixels does not flip between two.
         double best = covered_area(default_layouts(figure, s, area, grid), grid.cols);
-        for (int rows = 1; rows <= count; ++rows) {
-            const int cols = (count + rows - 1) / rows;
-            if ((rows - 1) * cols >= count) continue;  // a whole row would be empty
-            const double covered =
-                covered_area(default_layouts(figure, s, area, {rows, cols}), cols);
-            if (covered > 1.1 * best) {
-                best = covered;
-                grid = {rows, cols};
+        for (int cols = count; cols >= 1; --cols) {
+            const int rows = (count + cols - 1) / cols;
+            // A short last row: as cells of the others' width, or sharing the whole width.
+            for (const bool wide : {false, true}) {
+                if (wide && rows * cols == count) continue;
+                const PanelGrid candidate{rows, cols, wide};
+                const std::vector<Layout> layouts = default_layouts(figure, s, area, candidate);
+                const double covered = covered_area(layouts, cols);
+                if (covered > 1.1 * best && legible(layouts, s)) {
+                    best = covered;
+                    grid = candidate;
+                }
             }
         }
     }
     const std::vector<Layout> layouts = default_layouts(figure, s, area, grid);
     const std::vector<RowSpan> spans = row_spans(layouts, grid.cols);
+    // spare_x: what each of the `cols` cells of a full row can lose, so that no panel loses more
+    // than it leaves unused (a wide last row's cells lose cols / across times as much).
     float spare_x = FLT_MAX, spare_y = FLT_MAX;
     for (size_t i = 0; i < layouts.size(); ++i) {
         const RowSpan& span = spans[i / size_t(grid.cols)];
-        spare_x = std::min(spare_x, layouts[i].free_box.GetWidth() - layouts[i].box.GetWidth());
+        const float across = float(cells_across(grid, int(layouts.size()), int(i)));
+        spare_x = std::min(spare_x, (layouts[i].free_box.GetWidth() - layouts[i].box.GetWidth()) *
+                                        across / float(grid.cols));
         spare_y = std::min(spare_y, layouts[i].free_box.Max.y - (span.top + span.height));
     }
     ImRect placed = area;

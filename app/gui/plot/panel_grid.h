@@ -15,9 +15,13 @@ namespace posviz::gui {
 // fit a cell `cell_width` wide.
 PlotStyle panel_title_style(const Figure& figure, const PlotStyle& s, float cell_width);
 
-// A figure's panels in rows × cols equal cells, filled row by row.
+// A figure's panels in rows × cols equal cells, filled row by row; with `wide_last_row`, a last
+// row that has fewer panels than `cols` shares the whole width among them (RoPE's three circles
+// over the full-width qₘ·k₀ curve, ALiBi's three maps over its curves), instead of leaving
+// cells empty.
 struct PanelGrid {
     int rows = 1, cols = 1;
+    bool wide_last_row = false;
 };
 
 // The cells of `count` panels in `grid` over `area`.
@@ -35,7 +39,8 @@ struct GridPlacement {
 
 // The grid whose plot boxes, each panel laid out in its cell at its default limits, cover the
 // most of `area`: square maps and wide curves want different cells, so a row of four panels may
-// fill a wide window better as 2 × 2, or the reverse. Only a row of panels or a small grid (the
+// fill a wide window better as 2 × 2, or the reverse, or a wide last row better than either.
+// Only a row of panels or a small grid (the
 // four logit terms) is laid out again; bigger grids keep their rows, which mean something
 // (permutation: without, with PE). The area is then trimmed, centred, by what every panel leaves
 // unused beside or below its box (maps that keep their shape), so that panels do not drift apart

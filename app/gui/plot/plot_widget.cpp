@@ -245,7 +245,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
                      to_u32(theme.foreground), fit_text(style.heading, figure.title, inner_width));
         top = t.max.y + 0.3f * m.pad;
     }
-    if (!figure.subtitle.empty()) {
+    if (style.subtitle && !figure.subtitle.empty()) {
         const TextBox t =
             add_text(draw, style.body, ImVec2(area.GetCenter().x, top), ImVec2(0.5f, 0.0f),
                      to_u32(theme.muted), fit_text(style.body, figure.subtitle, inner_width));
