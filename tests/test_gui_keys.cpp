@@ -112,6 +112,17 @@ class GuiWindow {
     std::string id_;
 };
 
+// The X screen's size: what a full-screen window takes.
+Size display_size() {
+    return {std::atoi(shell("xdotool getdisplaygeometry | cut -d' ' -f1").c_str()),
+            std::atoi(shell("xdotool getdisplaygeometry | cut -d' ' -f2").c_str())};
+}
+
+// The speaker notes window's id, empty while there is none.
+std::string speaker_notes_window() {
+    return shell("xdotool search --onlyvisible --name '^Speaker notes' 2>/dev/null | head -1");
+}
+
 bool have_display_and_xdotool() {
     return std::getenv("DISPLAY") && std::system("command -v xdotool >/dev/null 2>&1") == 0;
 }
@@ -155,8 +166,7 @@ TEST(GuiKeys, F11ThenEscRestoresTheWindow) {
     const GuiWindow gui("sinusoidal-waves");
     ASSERT_TRUE(gui.found());
     ASSERT_TRUE(eventually([&] { return gui.size() == Size{1000, 650}; })) << gui.size().width;
-    const Size screen{std::atoi(shell("xdotool getdisplaygeometry | cut -d' ' -f1").c_str()),
-                      std::atoi(shell("xdotool getdisplaygeometry | cut -d' ' -f2").c_str())};
+    const Size screen = display_size();
     gui.tap("F11");
     EXPECT_TRUE(eventually([&] { return gui.size() == screen; }))
         << gui.size().width << "x" << gui.size().height;
@@ -236,6 +246,28 @@ TEST(GuiKeys, TabInLectureModeLeavesTheSlideKeysWorking) {
     gui.tap("Escape");
 }
 
+// In lecture mode the views' controls (and the caption) wait behind C: hidden on entering it, C
+// shows them — the title says so, for the lecturer — and C hides them again; the slide keys work
+// while they are shown. Outside lecture mode the controls are always there, and C does nothing.
+TEST(GuiKeys, CTogglesTheControlsInLectureMode) {
+    REQUIRE_X();
+    const GuiWindow gui("rope-rotation");
+    ASSERT_TRUE(gui.found());
+    ASSERT_TRUE(gui.title_shows("7/10")) << gui.title();
+    gui.tap("c");
+    EXPECT_FALSE(gui.title_shows("controls", 1.0)) << gui.title();
+    gui.tap("F11");
+    EXPECT_FALSE(gui.title_shows("controls", 1.0)) << gui.title();
+    gui.tap("c");
+    EXPECT_TRUE(gui.title_shows("controls")) << gui.title();
+    gui.tap("Next");
+    EXPECT_TRUE(gui.title_shows("8/10")) << gui.title();
+    gui.tap("c");
+    EXPECT_TRUE(eventually([&] { return gui.title().find("controls") == std::string::npos; }))
+        << gui.title();
+    gui.tap("Escape");
+}
+
 // N opens the speaker notes in a window of their own (for the lecturer's screen), titled so and
 // with the slide's number; the slide keys still work and the notes follow; N again closes it.
 TEST(GuiKeys, NOpensTheSpeakerNotesWindow) {
@@ -243,13 +275,10 @@ TEST(GuiKeys, NOpensTheSpeakerNotesWindow) {
     const GuiWindow gui("sinusoidal-waves");
     ASSERT_TRUE(gui.found());
     ASSERT_TRUE(gui.title_shows("2/10")) << gui.title();
-    const auto notes_window = [] {
-        return shell("xdotool search --onlyvisible --name '^Speaker notes' 2>/dev/null | head -1");
-    };
-    EXPECT_TRUE(notes_window().empty());
+    EXPECT_TRUE(speaker_notes_window().empty());
     gui.tap("n");
     std::string notes;
-    ASSERT_TRUE(eventually([&] { return !(notes = notes_window()).empty(); }));
+    ASSERT_TRUE(eventually([&] { return !(notes = speaker_notes_window()).empty(); }));
     EXPECT_NE(notes, gui.id());
     const auto notes_title = [&] { return shell("xdotool getwindowname " + notes); };
     EXPECT_TRUE(eventually([&] { return notes_title().find("2/10") != std::string::npos; }))
@@ -260,7 +289,29 @@ TEST(GuiKeys, NOpensTheSpeakerNotesWindow) {
     EXPECT_TRUE(eventually([&] { return notes_title().find("3/10") != std::string::npos; }))
         << notes_title();
     gui.tap("n");
-    EXPECT_TRUE(eventually([&] { return notes_window().empty(); }));
+    EXPECT_TRUE(eventually([&] { return speaker_notes_window().empty(); }));
+}
+
+// Xvfb has one monitor, where a full-screen slide would bury the speaker notes: while they are
+// open lecture mode keeps the slide in its window; closing them (N) takes it full screen.
+TEST(GuiKeys, OnOneMonitorTheSlideStaysWindowedWhileTheNotesAreOpen) {
+    REQUIRE_X();
+    const GuiWindow gui("sinusoidal-waves");
+    ASSERT_TRUE(gui.found());
+    ASSERT_TRUE(eventually([&] { return gui.size() == Size{1000, 650}; }));
+    gui.tap("n");
+    ASSERT_TRUE(eventually([&] { return !speaker_notes_window().empty(); }));
+    gui.tap("F11");
+    // Given time to go full screen, it does not.
+    EXPECT_FALSE(eventually([&] { return gui.size() == display_size(); }, 2.0));
+    EXPECT_FALSE(speaker_notes_window().empty());
+    gui.tap("n");
+    EXPECT_TRUE(eventually([&] { return speaker_notes_window().empty(); }));
+    EXPECT_TRUE(eventually([&] { return gui.size() == display_size(); }))
+        << gui.size().width << "x" << gui.size().height;
+    shell("xdotool windowfocus --sync " + gui.id());  // the closed notes window had the keyboard
+    gui.tap("Escape");
+    EXPECT_TRUE(eventually([&] { return gui.size() == Size{1000, 650}; }));
 }
 
 }  // namespace

@@ -25,15 +25,28 @@ LectureMetrics metrics_at_1080p() {
     return m;
 }
 
-constexpr float k_menu_bar = 28.0f + 2.0f * 3.0f * 28.0f / 17.0f;
-
+// Lecture mode has no menu bar: the work area is the whole window.
 TEST(GuiLectureLayout, TheMainFigureCoversMostOfA1080pScreen) {
-    const Tile work{0.0f, k_menu_bar, 1920.0f, 1080.0f - k_menu_bar};
+    const Tile work{0.0f, 0.0f, 1920.0f, 1080.0f};
     const LectureLayout l = lecture_layout(work, metrics_at_1080p());
     const float share = l.figure.width * l.figure.height / (1920.0f * 1080.0f);
     EXPECT_GE(share, 0.60f) << l.figure.width << " × " << l.figure.height;
     // One figure, nothing beside it: it spans the width but for the padding.
     EXPECT_GE(l.figure.width, 1920.0f - 2.0f * 14.0f);
+}
+
+// As projected (C not pressed): no caption and no controls, the storyline bar one line high and
+// the figure right under it, larger than with them.
+TEST(GuiLectureLayout, WithoutTheSmallPrintTheStoryBarIsOneLine) {
+    const Tile work{0.0f, 0.0f, 1920.0f, 1080.0f};
+    const LectureMetrics with = metrics_at_1080p();
+    LectureMetrics without = with;
+    without.note_height = without.tools_height = 0.0f;
+    const LectureLayout l = lecture_layout(work, without);
+    EXPECT_FLOAT_EQ(l.story.height, 2.0f * without.padding_y + without.heading);
+    EXPECT_FLOAT_EQ(l.figure.y, l.stage.y + without.padding_y);
+    EXPECT_GT(l.figure.height,
+              lecture_layout(work, with).figure.height + with.note_height + with.tools_height);
 }
 
 TEST(GuiLectureLayout, StoryStageAndFigureNestWithoutOverlap) {
@@ -73,7 +86,7 @@ TEST(GuiLecturePages, EveryFigureOfEveryOpenViewIsAPage) {
     settings_of(views, ViewId::Wavelengths).open = true;
     Scene scene;
     scene.encoding = "sinusoidal";
-    const std::vector<LecturePage> pages = lecture_pages(views, scene, "en");
+    const std::vector<LecturePage> pages = lecture_pages(views, std::nullopt, scene, "en");
     ASSERT_EQ(pages.size(), 4u);
     EXPECT_EQ(pages[0], (LecturePage{ViewId::Wavelengths, 0}));
     EXPECT_EQ(pages[1], (LecturePage{ViewId::Wavelengths, 1}));
@@ -81,15 +94,37 @@ TEST(GuiLecturePages, EveryFigureOfEveryOpenViewIsAPage) {
     EXPECT_EQ(pages[3], (LecturePage{ViewId::Matrices, 1}));
     // A view that draws nothing for the encoding is the page that says so.
     settings_of(views, ViewId::Rotation).open = true;
-    EXPECT_EQ(lecture_pages(views, scene, "en").back(), (LecturePage{ViewId::Rotation, 0}));
-    // Under RoPE the rotation, the slide's moving picture, is the first page.
-    scene.encoding = "rope";
-    EXPECT_EQ(lecture_pages(views, scene, "en").front(), (LecturePage{ViewId::Rotation, 0}));
+    EXPECT_EQ(lecture_pages(views, std::nullopt, scene, "en").back(),
+              (LecturePage{ViewId::Rotation, 0}));
     // Every shipped slide has at least one page.
     for (const std::string& f : preset_files(presets_dir())) {
         const Preset q = read_preset(f);
-        EXPECT_FALSE(lecture_pages(q.views, q.scene, "zh").empty()) << f;
+        EXPECT_FALSE(lecture_pages(q.views, q.lead_view, q.scene, "zh").empty()) << f;
     }
+}
+
+TEST(GuiLecturePages, TheLeadViewComesFirstWhenItDraws) {
+    ViewSet views{};
+    settings_of(views, ViewId::Wavelengths).open = true;
+    settings_of(views, ViewId::Rotation).open = true;
+    Scene scene;
+    scene.encoding = "rope";
+    // Without a lead, the views' order: Waves first.
+    EXPECT_EQ(lecture_pages(views, std::nullopt, scene, "en").front().view, ViewId::Wavelengths);
+    // Led by the rotation: its figures first, then the others in their order.
+    const std::vector<LecturePage> led = lecture_pages(views, ViewId::Rotation, scene, "en");
+    ASSERT_EQ(led.size(), 2u);  // under RoPE Waves shows its wavelengths only
+    EXPECT_EQ(led[0], (LecturePage{ViewId::Rotation, 0}));
+    EXPECT_EQ(led[1].view, ViewId::Wavelengths);
+    // A lead that draws nothing for the encoding (no rotation without RoPE) does not open the
+    // slide on its "nothing to show" page.
+    scene.encoding = "sinusoidal";
+    EXPECT_EQ(lecture_pages(views, ViewId::Rotation, scene, "en").front().view,
+              ViewId::Wavelengths);
+    // The shipped RoPE slide names its rotation as the lead.
+    const Preset rope = read_preset(resolve_preset("rope-rotation", presets_dir()));
+    EXPECT_EQ(lecture_pages(rope.views, rope.lead_view, rope.scene, "en").front().view,
+              ViewId::Rotation);
 }
 
 TEST(GuiLecturePages, TabWrapsBothWays) {

@@ -28,6 +28,7 @@ TEST(KeyCommands, RemoteAndKeyboardKeys) {
     EXPECT_EQ(key_command(GLFW_KEY_TAB, 0), KeyCommand::NextFigure);
     EXPECT_EQ(key_command(GLFW_KEY_TAB, GLFW_MOD_SHIFT), KeyCommand::PreviousFigure);
     EXPECT_EQ(key_command(GLFW_KEY_N, 0), KeyCommand::ToggleNotes);
+    EXPECT_EQ(key_command(GLFW_KEY_C, 0), KeyCommand::ToggleViewTools);
     EXPECT_EQ(key_command(GLFW_KEY_Q, 0), KeyCommand::None);
 }
 

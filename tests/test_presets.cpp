@@ -125,6 +125,7 @@ TEST(Presets, SaveAndReadBack) {
     ViewSettings& bias = settings_of(p.views, ViewId::Bias);
     bias.open = bias.all_heads = true;
     bias.scale = ColourScale::Shared;
+    p.lead_view = ViewId::Rotation;
     const std::string path = scratch_file("saved.json", "");
     write_preset(p, path);
     const Preset back = read_preset(path);
@@ -135,6 +136,11 @@ TEST(Presets, SaveAndReadBack) {
     EXPECT_EQ(back.scene.encoding, "kerple");
     EXPECT_EQ(back.scene.seq_len, 40);
     EXPECT_EQ(back.views, p.views);
+    EXPECT_EQ(back.lead_view, ViewId::Rotation);
+    // A lead closed since is not written: the file would not read back.
+    rotation.open = false;
+    write_preset(p, path);
+    EXPECT_EQ(read_preset(path).lead_view, std::nullopt);
 }
 
 TEST(Presets, ChineseFallsBackToEnglish) {
@@ -175,6 +181,12 @@ TEST(Presets, MalformedFilesNameTheProblem) {
     EXPECT_INPUT_ERROR(
         read_preset(scratch_file("scale.json", R"({"views": {"bias": {"scale": "both"}}})")),
         "scale.json.views.bias.scale");
+    // The lead view must be a view, and one the preset opens.
+    for (const char* lead : {R"("spiral")", R"("decay")", "3"})
+        EXPECT_INPUT_ERROR(
+            read_preset(scratch_file("lead.json", std::string(R"({"views": {"rotation": {}},)") +
+                                                      R"( "lead_view": )" + lead + "}")),
+            "lead.json.lead_view");
     EXPECT_INPUT_ERROR(read_preset("/nonexistent/preset.json"), "/nonexistent/preset.json");
 }
 

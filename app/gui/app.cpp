@@ -14,6 +14,7 @@
 #include "app/gui/views/scene_controls.h"
 #include "app/gui/views/views.h"
 #include "app/gui/window/key_commands.h"
+#include "app/gui/window/text_wrap.h"
 #include "app/gui/window/ui_style.h"
 #include "core/input_error.h"
 
@@ -55,6 +56,12 @@ void update_fonts_and_style(App& app) {
     }
 }
 
+// The figures lecture mode shows one at a time, the slide's lead view first.
+std::vector<LecturePage> current_pages(const App& app) {
+    return lecture_pages(app.views, app.preset ? app.preset->lead_view : std::nullopt, app.scene,
+                         language());
+}
+
 void do_command(App& app, KeyCommand command) {
     switch (command) {
         case KeyCommand::ToggleLecture:
@@ -88,10 +95,14 @@ void do_command(App& app, KeyCommand command) {
             if (app.lecture)
                 app.lecture_page =
                     page_after(app.lecture_page, command == KeyCommand::NextFigure ? 1 : -1,
-                               int(lecture_pages(app.views, app.scene, language()).size()));
+                               int(current_pages(app).size()));
             break;
         case KeyCommand::ToggleNotes:
             app.show_notes = !app.show_notes;
+            break;
+        case KeyCommand::ToggleViewTools:
+            // Outside lecture mode the controls are always there.
+            if (app.lecture) app.show_lecture_tools = !app.show_lecture_tools;
             break;
         default:
             break;
@@ -130,8 +141,8 @@ void status_text(const App& app) {
     if (shown.size() < text.size()) shown += "…";
     ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(shown.c_str()).x -
                     ImGui::GetStyle().WindowPadding.x);
-    ImGui::PushStyleColor(ImGuiCol_Text, bad ? ImVec4(0.95f, 0.4f, 0.3f, 1.0f)
-                                             : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          bad ? k_error_colour : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     ImGui::TextUnformatted(shown.c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
@@ -183,25 +194,26 @@ void menu_bar(App& app) {
     ImGui::EndMainMenuBar();
 }
 
-// The caption under the storyline's title.
-std::string story_note(const App& app) {
-    return app.preset ? preset_note(*app.preset, language())
-                      : tr("PageDown / →: the next step of the storyline.",
-                           "PageDown / →：讲解的下一步。");
+// The caption under the storyline's title, broken into lines of the storyline bar's `width`.
+std::string story_note(const App& app, float width) {
+    const std::string note = app.preset ? preset_note(*app.preset, language())
+                                        : tr("PageDown / →: the next step of the storyline.",
+                                             "PageDown / →：讲解的下一步。");
+    return wrap_text(ImGui::GetFont(), note, width - 2.0f * ImGui::GetStyle().WindowPadding.x);
 }
 
-// The storyline bar: where we are in the presets, the step's title and its one-line note, and
-// `hint` (lecture mode: which figure is on the stage) at the right of the title's line.
-// Returns its height.
-float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "") {
+// The storyline bar: where we are in the presets, the step's title, and `hint` (lecture mode:
+// which figure is on the stage) at the right of the title's line; under them the step's caption
+// when `with_note`. Returns its height.
+float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "",
+                bool with_note = true) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const std::string title =
         app.preset ? preset_title(*app.preset, language()) : tr("Your own scene", "自定义场景");
-    const std::string note = story_note(app);
-    const float note_height =
-        ImGui::CalcTextSize(note.c_str(), nullptr, false, width - 2.0f * style.WindowPadding.x).y;
-    const float height = 2.0f * style.WindowPadding.y + app.fonts.heading->FontSize +
-                         style.ItemSpacing.y + note_height;
+    const std::string note = with_note ? story_note(app, width) : "";
+    const float height =
+        2.0f * style.WindowPadding.y + app.fonts.heading->FontSize +
+        (with_note ? style.ItemSpacing.y + ImGui::CalcTextSize(note.c_str()).y : 0.0f);
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(ImVec2(width, height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -230,9 +242,11 @@ float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "")
             ImGui::AlignTextToFramePadding();
             ImGui::TextDisabled("%s", hint.c_str());
         }
-        ImGui::PushStyleColor(ImGuiCol_Text, style.Colors[ImGuiCol_TextDisabled]);
-        ImGui::TextWrapped("%s", note.c_str());
-        ImGui::PopStyleColor();
+        if (with_note) {
+            ImGui::PushStyleColor(ImGuiCol_Text, style.Colors[ImGuiCol_TextDisabled]);
+            ImGui::TextUnformatted(note.c_str());
+            ImGui::PopStyleColor();
+        }
     }
     ImGui::End();
     return height;
@@ -265,7 +279,7 @@ std::string stage_hint(const App& app, const std::vector<LecturePage>& pages) {
 // screen, where each would be a fraction of the size a back row needs.
 void draw_lecture(App& app, const ImGuiViewport& viewport) {
     const ImGuiStyle& style = ImGui::GetStyle();
-    const std::vector<LecturePage> pages = lecture_pages(app.views, app.scene, language());
+    const std::vector<LecturePage> pages = current_pages(app);
     const Tile work{viewport.WorkPos.x, viewport.WorkPos.y, viewport.WorkSize.x,
                     viewport.WorkSize.y};
     LectureMetrics m;
@@ -273,34 +287,37 @@ void draw_lecture(App& app, const ImGuiViewport& viewport) {
     m.padding_y = style.WindowPadding.y;
     m.spacing_y = style.ItemSpacing.y;
     m.heading = app.fonts.heading->FontSize;
-    m.note_height = ImGui::CalcTextSize(story_note(app).c_str(), nullptr, false,
-                                        work.width - 2.0f * style.WindowPadding.x)
-                        .y;
+    // The caption is small print (C), like the controls: without it the bar is one line.
+    m.note_height =
+        tools_shown(app) ? ImGui::CalcTextSize(story_note(app, work.width).c_str()).y : 0.0f;
     if (app.show_controls)
         m.controls_width = std::min(22.0f * ImGui::GetFontSize(), 0.32f * work.width);
     const LectureLayout layout = lecture_layout(work, m);
     if (pages.empty()) {
-        story_bar(app, ImVec2(layout.story.x, layout.story.y), layout.story.width);
+        story_bar(app, ImVec2(layout.story.x, layout.story.y), layout.story.width, "",
+                  tools_shown(app));
         return;
     }
     app.lecture_page = page_after(app.lecture_page, 0, int(pages.size()));
     story_bar(app, ImVec2(layout.story.x, layout.story.y), layout.story.width,
-              stage_hint(app, pages));
+              stage_hint(app, pages), tools_shown(app));
     if (app.show_controls)
         controls_window(app, ImVec2(work.x, layout.stage.y),
                         ImVec2(m.controls_width, layout.stage.height));
     draw_lecture_stage(app, pages[size_t(app.lecture_page)], layout.stage);
 }
 
-// The menu bar, storyline bar, Scene window, views and file windows.
+// The menu bar, storyline bar, Scene window, views and file windows. Lecture mode has no menu
+// bar: the projected window shows only the slide (F11 or Esc leave it; problems reach the
+// speaker notes window).
 void draw_windows(App& app) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    menu_bar(app);
     if (app.lecture) {
         draw_lecture(app, *viewport);
         draw_file_windows(app);
         return;
     }
+    menu_bar(app);
 
     const ImVec2 top = viewport->WorkPos;
     const float width = viewport->WorkSize.x;
@@ -362,9 +379,17 @@ void set_lecture(App& app, bool lecture) {
         app.show_controls = app.controls_before_lecture;
     }
     app.lecture = lecture;
+    app.show_lecture_tools = false;  // each lecture starts with the figures alone
     if (lecture) app.lecture_started = std::chrono::steady_clock::now();
-    app.window->set_fullscreen(lecture);
     app.layout_dirty = true;
+}
+
+bool tools_shown(const App& app) {
+    return !app.lecture || app.show_lecture_tools;
+}
+
+bool lecture_fullscreen(const App& app, bool notes_open, int monitors) {
+    return app.lecture && !(notes_open && monitors < 2);
 }
 
 void draw_frame(App& app) {
@@ -398,6 +423,8 @@ std::string window_title(const App& app) {
         title += preset_title(*app.preset, language());
     }
     const ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
+    // Lecture mode's small print (C) is said for the lecturer, whose taskbar shows the title.
+    if (app.lecture && app.show_lecture_tools) title += tr(" — controls", " — 控件");
     if (rotation.open)
         title += rotation.playing ? tr(" — playing", " — 播放中") : tr(" — paused", " — 已暂停");
     // An open file chooser is said too, once its path field has the keyboard (file_chooser.h).

@@ -87,6 +87,10 @@ struct App {
     bool animate = true;        // false for screenshots: the rotation stays where the preset put it
     bool black_screen = false;  // B or '.': nothing shown until the next key
     int lecture_page = 0;       // lecture mode: which figure of the slide is on the stage (Tab)
+    // Lecture mode projects the figure without the small print that is for the lecturer's hands
+    // and a reader up close — the storyline caption, the view's controls, the figure's subtitle of
+    // parameters — and C shows it until C again (or lecture mode ends). tools_shown() says.
+    bool show_lecture_tools = false;
     // The speaker notes window (N): the lecturer's own, never the projected one.
     bool show_notes = false;
     // What the notes' clock counts from: entering lecture mode, else opening the notes.
@@ -124,6 +128,14 @@ void apply_preset(App& app, const Preset& preset);
 // Loads preset_paths[index]; a broken file becomes app.problem.
 void go_to_preset(App& app, int index);
 void set_lecture(App& app, bool lecture);
+// Whether the small print (app.show_lecture_tools) is on screen: always outside lecture mode.
+bool tools_shown(const App& app);
+// Whether the window should be full screen now. Lecture mode takes the primary monitor, and the
+// speaker notes window opens on another (window/glfw_second_window.h). Decision: on a single
+// monitor an open notes window keeps the slide in its window instead — full screen would bury the
+// notes behind it, and keeping them on top would put them on a mirrored projector — so that a
+// lecturer rehearsing sees both; closing the notes (N) takes the slide full screen.
+bool lecture_fullscreen(const App& app, bool notes_open, int monitors);
 
 // One frame: fonts rebuilt if needed, input, every window, drawn into the bound framebuffer.
 void draw_frame(App& app);

@@ -103,22 +103,6 @@ void open_only(ViewSet& views, const std::vector<std::string>& keys) {
     }
 }
 
-// Frames until every figure is computed (and any export written) and the fonts hold every
-// character shown, plus a few more for ImGui's windows to settle; two minutes at most.
-void settle(App& app, const OffscreenTarget& target) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
-    for (int frame = 0, settled = 0; settled < 3; ++frame) {
-        target.bind();
-        draw_frame(app);
-        settled = frame >= 2 && app_settled(app) ? settled + 1 : 0;
-        if (std::chrono::steady_clock::now() > deadline) {
-            std::fprintf(stderr, "posviz: warning: figures still computing after 2 minutes\n");
-            break;
-        }
-        if (settled == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-}
-
 int run_screenshot(const ScreenshotArgs& args) {
     int width = 0, height = 0;
     parse_size(args.size, width, height);
@@ -263,6 +247,8 @@ int run_gui(const GuiArgs& args) {
         draw_frame(app);
         app.window->present();
         notes.update(app);
+        app.window->set_fullscreen(
+            lecture_fullscreen(app, notes.is_open(), app.window->monitor_count()));
         const ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
         const bool playing = rotation.open && rotation.playing && !app.black_screen;
         if (playing || frame_pending(app) || extra_frames-- > 0) {

@@ -4,7 +4,11 @@
 #include <epoxy/gl.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <thread>
 
+#include "app/gui/app.h"
 #include "app/render/cairo_handles.h"
 #include "core/formats/atomic_file.h"
 
@@ -39,6 +43,20 @@ OffscreenTarget::~OffscreenTarget() {
 
 void OffscreenTarget::bind() const {
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
+}
+
+void settle(App& app, const OffscreenTarget& target) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    for (int frame = 0, settled = 0; settled < 3; ++frame) {
+        target.bind();
+        draw_frame(app);
+        settled = frame >= 2 && app_settled(app) ? settled + 1 : 0;
+        if (std::chrono::steady_clock::now() > deadline) {
+            std::fprintf(stderr, "posviz: warning: figures still computing after 2 minutes\n");
+            break;
+        }
+        if (settled == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
 }
 
 void write_png(const Image& image, const std::string& path) {

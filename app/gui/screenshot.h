@@ -34,6 +34,12 @@ class OffscreenTarget {
     unsigned colour_ = 0, framebuffer_ = 0;
 };
 
+struct App;
+// Draws frames of `app` into `target` until every figure is computed (and any export written)
+// and the fonts hold every character shown, plus a few more for ImGui's windows to settle; two
+// minutes at most.
+void settle(App& app, const OffscreenTarget& target);
+
 // Throws InputError("-o", path, ...) when the file cannot be written.
 void write_png(const Image& image, const std::string& path);
 

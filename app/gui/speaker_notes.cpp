@@ -2,7 +2,6 @@
 
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +10,7 @@
 #include <string>
 
 #include "app/gui/language.h"
+#include "app/gui/window/text_wrap.h"
 #include "app/gui/window/ui_style.h"
 #include "core/input_error.h"
 
@@ -40,75 +40,6 @@ std::string window_title_of(const App& app) {
         title += " — " + std::to_string(app.preset_index + 1) + "/" +
                  std::to_string(app.preset_paths.size());
     return title;
-}
-
-// Chinese runs on without spaces, and may end a line after any character except before closing
-// punctuation (，。）…). ImGui 1.86 wraps at spaces only, so a Chinese sentence is one long
-// "word" to it, moved whole to the next line and leaving the line before half empty.
-bool is_cjk(unsigned int c) {
-    return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) ||
-           (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x3000 && c <= 0x303F);
-}
-
-bool is_closing(unsigned int c) {
-    static const std::u32string closing = U"，。、；：！？）》」』”’";
-    return closing.find(char32_t(c)) != std::u32string::npos;
-}
-
-// `text` with line breaks where a line of `font` would pass `width`: after spaces, and after
-// any Chinese character that no closing punctuation follows.
-std::string wrap_text(ImFont* font, const std::string& text, float width) {
-    // Pieces no line break may split: a run of non-space non-Chinese characters, or one Chinese
-    // character, each with the closing punctuation after it; and single spaces or newlines.
-    std::vector<std::string> pieces;
-    const char* s = text.c_str();
-    const char* end = s + text.size();
-    bool glue = false;  // the last piece takes the next characters (a Latin run)
-    while (s < end) {
-        unsigned int c = 0;
-        const int n = ImTextCharFromUtf8(&c, s, end);
-        const std::string ch(s, size_t(std::max(n, 1)));
-        s += std::max(n, 1);
-        if (c == ' ' || c == '\n') {
-            pieces.push_back(ch);
-            glue = false;
-        } else if (is_closing(c) && !pieces.empty() && pieces.back() != " " &&
-                   pieces.back() != "\n") {
-            pieces.back() += ch;
-        } else if (is_cjk(c)) {
-            pieces.push_back(ch);
-            glue = false;
-        } else if (glue) {
-            pieces.back() += ch;
-        } else {
-            pieces.push_back(ch);
-            glue = true;
-        }
-    }
-    std::string out, line;
-    bool space = false;
-    const auto measure = [&](const std::string& t) {
-        return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, t.c_str()).x;
-    };
-    for (const std::string& piece : pieces) {
-        if (piece == "\n") {
-            out += line + "\n";
-            line.clear();
-            space = false;
-        } else if (piece == " ") {
-            space = !line.empty();
-        } else {
-            const std::string longer = line + (space ? " " : "") + piece;
-            if (!line.empty() && measure(longer) > width) {
-                out += line + "\n";
-                line = piece;
-            } else {
-                line = longer;
-            }
-            space = false;
-        }
-    }
-    return out + line;
 }
 
 }  // namespace
@@ -232,9 +163,25 @@ void SpeakerNotesWindow::draw(App& app) {
         ImGui::PushFont(fonts_.heading);
         ImGui::TextWrapped("%s", title.c_str());
         ImGui::PopFont();
+        // Lecture mode has no menu bar to say what went wrong (a broken preset the slide keys
+        // skipped): the lecturer reads it here, the audience does not.
+        if (app.lecture && !app.problem.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, k_error_colour);
+            ImGui::TextWrapped("%s", app.problem.c_str());
+            ImGui::PopStyleColor();
+        }
 
-        // The notes scroll; the next slide and the buttons stay at the bottom.
-        const float footer = 2.0f * ImGui::GetFrameHeightWithSpacing() + 2.0f * st.ItemSpacing.y;
+        // The keys that change what the audience sees, besides the slide keys: the projected
+        // slide shows its main figure alone and does not say them (lecture_layout.h).
+        const std::string keys =
+            tr("Tab: the slide's next figure · C: caption and controls · B: black screen · "
+               "Esc: leave lecture mode",
+               "Tab：本页下一幅图 · C：说明与控件 · B：黑屏 · Esc：退出讲课模式");
+        const float keys_height =
+            ImGui::CalcTextSize(keys.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
+        // The notes scroll; the next slide, the buttons and the keys stay at the bottom.
+        const float footer =
+            2.0f * ImGui::GetFrameHeightWithSpacing() + keys_height + 3.0f * st.ItemSpacing.y;
         ImGui::BeginChild("##notes_text", ImVec2(0.0f, -footer));
         const float width = ImGui::GetContentRegionAvail().x - st.ScrollbarSize;
         if (notes != wrapped_from_ || width != wrapped_width_) {
@@ -256,6 +203,9 @@ void SpeakerNotesWindow::draw(App& app) {
         ImGui::SameLine();
         if (ImGui::Button(tr("Restart clock", "重新计时")))
             app.lecture_started = std::chrono::steady_clock::now();
+        ImGui::PushStyleColor(ImGuiCol_Text, st.Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("%s", keys.c_str());
+        ImGui::PopStyleColor();
     }
     ImGui::End();
     window_->end_frame(figure_theme(app.theme, false).background);

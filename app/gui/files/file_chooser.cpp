@@ -10,14 +10,13 @@
 #include "app/gui/files/recent_list.h"
 #include "app/gui/files/user_folders.h"
 #include "app/gui/language.h"
+#include "app/gui/window/ui_style.h"
 
 namespace posviz::gui {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-const ImVec4 k_error_colour(0.95f, 0.4f, 0.3f, 1.0f);
 
 // One place on the left: its name, the full path on hover.
 void place(FileChooser& chooser, const std::string& name, const std::string& path) {

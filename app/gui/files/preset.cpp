@@ -36,6 +36,19 @@ void read_languages(const json& in, const char* key, const std::string& where, s
     zh = it->value("zh", en);
 }
 
+// The lead view must be one the preset opens: a lead that is never on screen would be a typo.
+ViewId read_lead_view(const json& in, const ViewSet& views, const std::string& name) {
+    std::string open_views;
+    for (const ViewInfo& info : view_infos())
+        if (settings_of(views, info.id).open)
+            open_views += (open_views.empty() ? "" : ", ") + std::string(info.key);
+    const std::string expected = "one of the views the preset opens (" + open_views + ")";
+    if (!in.is_string()) throw InputError(name, json_excerpt(in), expected);
+    const std::optional<ViewId> id = find_view(in.get<std::string>());
+    if (!id || !settings_of(views, *id).open) throw InputError(name, json_excerpt(in), expected);
+    return *id;
+}
+
 }  // namespace
 
 const std::string& preset_title(const Preset& p, const std::string& lang) {
@@ -54,9 +67,9 @@ Preset preset_from_json(const json& in, const std::string& where) {
     if (!in.is_object()) throw InputError(where, "JSON that is not an object", "a preset object");
     for (const auto& item : in.items())
         if (item.key() != "title" && item.key() != "note" && item.key() != "speaker_notes" &&
-            item.key() != "scene" && item.key() != "views")
+            item.key() != "scene" && item.key() != "views" && item.key() != "lead_view")
             throw InputError(where + "." + item.key(), "an unknown key",
-                             "one of title, note, speaker_notes, scene, views");
+                             "one of title, note, speaker_notes, scene, views, lead_view");
     Preset p;
     read_languages(in, "title", where, p.title_en, p.title_zh);
     read_languages(in, "note", where, p.note_en, p.note_zh);
@@ -68,15 +81,21 @@ Preset preset_from_json(const json& in, const std::string& where) {
     validate_scene(p.scene, where + ".scene");
     if (const auto it = in.find("views"); it != in.end())
         p.views = views_from_json(*it, where + ".views");
+    if (const auto it = in.find("lead_view"); it != in.end())
+        p.lead_view = read_lead_view(*it, p.views, where + ".lead_view");
     return p;
 }
 
 json preset_to_json(const Preset& p) {
-    return {{"title", {{"en", p.title_en}, {"zh", p.title_zh}}},
-            {"note", {{"en", p.note_en}, {"zh", p.note_zh}}},
-            {"speaker_notes", {{"en", p.speaker_notes_en}, {"zh", p.speaker_notes_zh}}},
-            {"scene", scene_to_json(p.scene)},
-            {"views", views_to_json(p.views)}};
+    json out = {{"title", {{"en", p.title_en}, {"zh", p.title_zh}}},
+                {"note", {{"en", p.note_en}, {"zh", p.note_zh}}},
+                {"speaker_notes", {{"en", p.speaker_notes_en}, {"zh", p.speaker_notes_zh}}},
+                {"scene", scene_to_json(p.scene)},
+                {"views", views_to_json(p.views)}};
+    // A lead the user has since closed is dropped, or the file could not be read back.
+    if (p.lead_view && settings_of(p.views, *p.lead_view).open)
+        out["lead_view"] = view_info(*p.lead_view).key;
+    return out;
 }
 
 Preset read_preset(const std::string& path) {

@@ -3,15 +3,17 @@
 // Chinese, and speaker notes: several sentences on the step's teaching points, shown only in the
 // lecturer's notes window (the note is the caption the audience reads; the notes are what the
 // lecturer says). The GUI walks them with PageDown/PageUp and can save the current state as a
-// new one.
+// new one. "lead_view" names the view lecture mode shows first, when it is not the first open
+// one in the views' order (lecture_pages.h): "views" is an object, whose key order says nothing.
 //
 //   {"title": {"en": "...", "zh": "..."}, "note": {"en": "...", "zh": "..."},
 //    "speaker_notes": {"en": "...", "zh": "..."},
 //    "scene": {"encoding": "rope", "seq_len": 64},
-//    "views": {"rotation": {"playing": true}, "wavelengths": {}}}
+//    "views": {"rotation": {"playing": true}, "wavelengths": {}}, "lead_view": "rotation"}
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,7 @@ struct Preset {
     std::string speaker_notes_en, speaker_notes_zh;
     Scene scene;
     ViewSet views;
+    std::optional<ViewId> lead_view;  // one of the open views
 };
 
 const std::string& preset_title(const Preset& preset, const std::string& lang);

@@ -23,7 +23,8 @@ TextBox add_text(ImDrawList* draw, ImFont* font, ImVec2 anchor, ImVec2 align, Im
 
 // What a layout test collects: every text box add_text and add_vertical_text draw while a log is
 // set, with the rectangle it must stay in (its panel's cell; the figure's area for the figure's
-// own title, subtitle and shared colorbar), which the plot widget keeps current in `within`.
+// own title, subtitle and shared colorbar), which the plot widget keeps current in `within`; and
+// each panel's plot box, the area its data gets.
 struct PlacedTextBox {
     std::string text;
     ImRect box, within;
@@ -31,6 +32,7 @@ struct PlacedTextBox {
 struct PlacedTextLog {
     std::vector<PlacedTextBox> boxes;
     ImRect within;
+    std::vector<ImRect> plot_boxes;
 };
 // Null (the default) records nothing: drawing then costs one pointer test per text.
 void set_placed_text_log(PlacedTextLog* log);

@@ -10,6 +10,7 @@
 
 #include "app/gui/language.h"
 #include "app/gui/plot/heatmap_texture.h"
+#include "app/gui/plot/panel_grid.h"
 #include "app/gui/plot/plot_layout.h"
 #include "app/gui/plot/plot_paint.h"
 #include "app/gui/plot/plot_text.h"
@@ -245,7 +246,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
                      to_u32(theme.foreground), fit_text(style.heading, figure.title, inner_width));
         top = t.max.y + 0.3f * m.pad;
     }
-    if (!figure.subtitle.empty()) {
+    if (style.subtitle && !figure.subtitle.empty()) {
         const TextBox t =
             add_text(draw, style.body, ImVec2(area.GetCenter().x, top), ImVec2(0.5f, 0.0f),
                      to_u32(theme.muted), fit_text(style.body, figure.subtitle, inner_width));
@@ -254,51 +255,12 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
 
     ImRect grid(ImVec2(area.Min.x + m.pad, top), ImVec2(area.Max.x - m.pad, area.Max.y - m.pad));
     if (figure.colorbar) grid.Max.x -= colorbar_space(style, *figure.colorbar, grid.GetHeight());
-    const int designed_cols = std::max(1, figure.cols), designed_rows = std::max(1, figure.rows);
-    int cols = designed_cols, rows = designed_rows;
-    // A row of panels (the rotation's circles, compared encodings) or a small grid (the four
-    // logit terms) is laid out again in this view's shape when that makes each panel clearly
-    // larger. Bigger grids keep their rows, which mean something (permutation: without, with PE).
-    const int panel_count = int(figure.panels.size());
-    if (rows == 1 || panel_count <= 4) {
-        float best = std::min(grid.GetWidth() / float(cols), grid.GetHeight() / float(rows));
-        for (int r = 1; r <= panel_count; ++r) {
-            const int c = (panel_count + r - 1) / r;
-            const float side = std::min(grid.GetWidth() / float(c), grid.GetHeight() / float(r));
-            if (side > 1.25f * best) {
-                best = side;
-                rows = r;
-                cols = c;
-            }
-        }
-    }
-    // Far wider than designed, panels would drift apart with empty bands between them: keep each
-    // cell within a third wider than the designed cell's shape, the grid centred (and its shared
-    // colorbar with it).
-    if (figure.width_in > 0.0 && figure.height_in > 0.0) {
-        const float designed_cell =
-            float((figure.width_in / designed_cols) / (figure.height_in / designed_rows));
-        const float widest_grid =
-            1.35f * designed_cell * grid.GetHeight() / float(rows) * float(cols);
-        const float spare = grid.GetWidth() - widest_grid;
-        if (spare > 0.0f) {
-            grid.Min.x += 0.5f * spare;
-            grid.Max.x -= 0.5f * spare;
-        }
-    }
-    const ImVec2 cell_size(grid.GetWidth() / float(cols), grid.GetHeight() / float(rows));
+    const GridPlacement placement = place_panels(figure, style, grid);
+    grid = placement.area;
+    const int rows = placement.grid.rows, cols = placement.grid.cols;
     const int count = std::min(int(figure.panels.size()), rows * cols);
-    std::vector<ImRect> cells;
-    for (int i = 0; i < count; ++i) {
-        const ImVec2 min(grid.Min.x + float(i % cols) * cell_size.x,
-                         grid.Min.y + float(i / cols) * cell_size.y);
-        cells.emplace_back(min, ImVec2(min.x + cell_size.x, min.y + cell_size.y));
-    }
-    // Panel titles all in the heading font, or all in the body font when one would not fit.
-    PlotStyle panel_style = style;
-    for (int i = 0; i < count; ++i)
-        if (text_size(style.heading, figure.panels[size_t(i)].title).x > 0.94f * cell_size.x)
-            panel_style.heading = style.body;
+    const std::vector<ImRect> cells = grid_cells(grid, placement.grid, count);
+    const PlotStyle panel_style = panel_title_style(figure, style, grid.GetWidth() / float(cols));
 
     const std::vector<int> leaders = linked_panel_leaders(figure);
     std::vector<PanelState> states;
@@ -309,19 +271,11 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
         if (reset) zoom = {zoom.default_x, zoom.default_y, zoom.default_x, zoom.default_y};
     }
     // Each row's boxes share the lowest top and the smallest height among them.
-    std::vector<RowSpan> spans(size_t(rows), RowSpan{-FLT_MAX, FLT_MAX});
-    std::vector<float> bottoms(size_t(rows), FLT_MAX);
-    for (int i = 0; i < count; ++i) {
-        const Layout l = current_layout(figure.panels[size_t(i)], panel_style, cells[size_t(i)],
-                                        states[size_t(i)], nullptr);
-        RowSpan& span = spans[size_t(i / cols)];
-        span.top = std::max(span.top, l.free_box.Min.y);
-        span.height = std::min(span.height, l.box.GetHeight());
-        bottoms[size_t(i / cols)] = std::min(bottoms[size_t(i / cols)], l.free_box.Max.y);
-    }
-    for (int r = 0; r < rows; ++r)
-        spans[size_t(r)].height = std::max(
-            1.0f, std::min(spans[size_t(r)].height, bottoms[size_t(r)] - spans[size_t(r)].top));
+    std::vector<Layout> free_layouts;
+    for (int i = 0; i < count; ++i)
+        free_layouts.push_back(current_layout(figure.panels[size_t(i)], panel_style,
+                                              cells[size_t(i)], states[size_t(i)], nullptr));
+    const std::vector<RowSpan> spans = row_spans(free_layouts, cols);
 
     // First every panel takes the mouse (so that a zoom shared by a group is final before any of
     // its panels is drawn), then the hovered cell is found, then every panel is drawn with it.
@@ -365,6 +319,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
                    states[size_t(i)], size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr,
                    in_group ? &*hover.cell : nullptr);
         boxes.Add(layouts[size_t(i)].box);
+        if (text_log) text_log->plot_boxes.push_back(layouts[size_t(i)].box);
         masked = masked || states[size_t(i)].texture.has_masked;
     }
     if (text_log) text_log->within = area;

@@ -33,6 +33,7 @@ struct PlotStyle {
     ImFont* body = nullptr;           // ticks, axis labels, legends, notes, subtitle
     ImFont* heading = nullptr;        // figure and panel titles
     float pixels_per_point = 1.333f;  // figure line widths are in points
+    bool subtitle = true;             // lecture mode leaves the figure's parameters behind C
 };
 
 // What the mouse is doing over a figure this frame.

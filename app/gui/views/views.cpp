@@ -303,18 +303,24 @@ std::array<PlotHover, 2> show_view(App& app, ViewId id,
 
 // ---- the views ----
 
+// Each view: its rows of controls, unless lecture mode keeps them behind C (lecture_layout.h),
+// then its figures.
+
 void wavelengths_view(App& app, ViewSettings& v) {
-    ToolRow tools;
-    tools.next(9.0f, "D");
-    dim_slider("D", app.scene);
-    tools.next(9.0f, "base");
-    base_slider("base", app.scene);
-    tools.next(10.0f, tr("compare", "对比"));
-    list_field(tr("compare", "对比"), v.compare);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", tr("Bases or encodings to overlay, e.g. 10000, 500000 or "
-                                   "sinusoidal, rope",
-                                   "叠加对比的基数或编码，例如 10000, 500000 或 sinusoidal, rope"));
+    if (tools_shown(app)) {
+        ToolRow tools;
+        tools.next(9.0f, "D");
+        dim_slider("D", app.scene);
+        tools.next(9.0f, "base");
+        base_slider("base", app.scene);
+        tools.next(10.0f, tr("compare", "对比"));
+        list_field(tr("compare", "对比"), v.compare);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s",
+                              tr("Bases or encodings to overlay, e.g. 10000, 500000 or "
+                                 "sinusoidal, rope",
+                                 "叠加对比的基数或编码，例如 10000, 500000 或 sinusoidal, rope"));
+    }
     // The linked cursor: the position on the curves, the dim's pair on the wavelength plot.
     const ViewRuntime& rt = app.runtime[size_t(ViewId::Wavelengths)];
     std::array<std::vector<Panel>, 2> overlays;
@@ -345,13 +351,15 @@ void toggle_dim(std::vector<int>& dims, int dim) {
 }
 
 void matrices_view(App& app) {
-    ToolRow tools;
-    tools.next(9.0f, "L");
-    seq_len_slider("L", app.scene);
-    tools.next(9.0f, "D");
-    dim_slider("D", app.scene);
-    tools.next(9.0f, "base");
-    base_slider("base", app.scene);
+    if (tools_shown(app)) {
+        ToolRow tools;
+        tools.next(9.0f, "L");
+        seq_len_slider("L", app.scene);
+        tools.next(9.0f, "D");
+        dim_slider("D", app.scene);
+        tools.next(9.0f, "base");
+        base_slider("base", app.scene);
+    }
     const ViewRuntime& rt = app.runtime[size_t(ViewId::Matrices)];
     const Cursor& c = app.cursor;
     std::array<std::vector<Panel>, 2> overlays;
@@ -394,64 +402,69 @@ void backend_combo(App& app) {
 }
 
 void attention_view(App& app, ViewSettings& v) {
-    ToolRow tools;
-    tools.next(14.0f, tr("encodings", "编码"));
-    encodings_combo(tr("encodings", "编码"), v.compare, app.scene.encoding);
-    tools.next(9.0f, "L");
-    // Long maps are reduced without an L×L matrix on either backend (the CPU streams blocks of
-    // rows, core/attention_rows.h), with a progress note and cancelled by the next change.
-    seq_len_slider("L", app.scene, 16384);
-    tools.next(6.0f, tr("content", "内容"));
-    content_combo(tr("content", "内容"), app.scene);
-    tools.next(6.0f, tr("beside", "对照"));
-    beside_content_combo(tr("beside", "对照"), v.beside_content);
-    tools.next(0.0f, tr("causal", "因果"));
-    ImGui::Checkbox(tr("causal", "因果"), &app.scene.causal);
-    tools.next(0.0f, "softmax");
-    ImGui::Checkbox("softmax", &app.scene.softmax);
-    tools.next(9.0f, tr("compute", "计算"));
-    backend_combo(app);
-    if (v.compare.size() >= 2) colour_scale_combo(tools, v);
-    if (v.compare.size() == 2) {
-        tools.next(0.0f, tr("difference", "差值"));
-        ImGui::Checkbox(tr("difference", "差值"), &v.difference);
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s",
-                              tr("A third map: the first encoding's values minus the "
-                                 "second's, on a scale centred at 0",
-                                 "第三幅图：第一个编码的值减去第二个编码的值，色标以 0 为中心"));
+    if (tools_shown(app)) {
+        ToolRow tools;
+        tools.next(14.0f, tr("encodings", "编码"));
+        encodings_combo(tr("encodings", "编码"), v.compare, app.scene.encoding);
+        tools.next(9.0f, "L");
+        // Long maps are reduced without an L×L matrix on either backend (the CPU streams blocks of
+        // rows, core/attention_rows.h), with a progress note and cancelled by the next change.
+        seq_len_slider("L", app.scene, 16384);
+        tools.next(6.0f, tr("content", "内容"));
+        content_combo(tr("content", "内容"), app.scene);
+        tools.next(6.0f, tr("beside", "对照"));
+        beside_content_combo(tr("beside", "对照"), v.beside_content);
+        tools.next(0.0f, tr("causal", "因果"));
+        ImGui::Checkbox(tr("causal", "因果"), &app.scene.causal);
+        tools.next(0.0f, "softmax");
+        ImGui::Checkbox("softmax", &app.scene.softmax);
+        tools.next(9.0f, tr("compute", "计算"));
+        backend_combo(app);
+        if (v.compare.size() >= 2) colour_scale_combo(tools, v);
+        if (v.compare.size() == 2) {
+            tools.next(0.0f, tr("difference", "差值"));
+            ImGui::Checkbox(tr("difference", "差值"), &v.difference);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip(
+                    "%s", tr("A third map: the first encoding's values minus the "
+                             "second's, on a scale centred at 0",
+                             "第三幅图：第一个编码的值减去第二个编码的值，色标以 0 为中心"));
+        }
+        reset_view_button(tools);
     }
-    reset_view_button(tools);
     show_view(app, ViewId::Attention);
 }
 
 void bias_view(App& app, ViewSettings& v) {
     Scene& s = app.scene;
-    ToolRow tools;
-    tools.next(14.0f, tr("encodings", "编码"));
-    encodings_combo(tr("encodings", "编码"), v.compare, s.encoding, view_encodings(ViewId::Bias));
-    tools.next(9.0f, "L");
-    seq_len_slider("L", s);
-    if (s.encoding == "alibi" && v.compare.empty()) {
-        tools.next(0.0f, tr("all heads", "所有头"));
-        ImGui::Checkbox(tr("all heads", "所有头"), &v.all_heads);
+    if (tools_shown(app)) {
+        ToolRow tools;
+        tools.next(14.0f, tr("encodings", "编码"));
+        encodings_combo(tr("encodings", "编码"), v.compare, s.encoding,
+                        view_encodings(ViewId::Bias));
+        tools.next(9.0f, "L");
+        seq_len_slider("L", s);
+        if (s.encoding == "alibi" && v.compare.empty()) {
+            tools.next(0.0f, tr("all heads", "所有头"));
+            ImGui::Checkbox(tr("all heads", "所有头"), &v.all_heads);
+        }
+        if (v.compare.size() >= 2 || (s.encoding == "alibi" && v.compare.empty() && v.all_heads))
+            colour_scale_combo(tools, v);
+        if (s.encoding == "alibi") {
+            tools.next(7.0f, tr("heads", "头数"));
+            int_slider(tr("heads", "头数"), s.heads, 1, 64);
+            tools.next(7.0f, tr("head", "第几个头"));
+            head_slider(tr("head", "第几个头"), s);
+        } else if (s.encoding == "t5") {
+            tools.next(7.0f, tr("buckets", "桶数"));
+            int_slider(tr("buckets", "桶数"), s.num_buckets, 2, 128);
+            tools.next(0.0f, tr("bidirectional", "双向"));
+            ImGui::Checkbox(tr("bidirectional", "双向"), &s.bidirectional);
+        }
+        tools.next(0.0f, tr("causal", "因果"));
+        ImGui::Checkbox(tr("causal", "因果"), &s.causal);
+        reset_view_button(tools);
     }
-    if (v.compare.size() >= 2 || (s.encoding == "alibi" && v.compare.empty() && v.all_heads))
-        colour_scale_combo(tools, v);
-    if (s.encoding == "alibi") {
-        tools.next(7.0f, tr("heads", "头数"));
-        int_slider(tr("heads", "头数"), s.heads, 1, 64);
-        tools.next(7.0f, tr("head", "第几个头"));
-        head_slider(tr("head", "第几个头"), s);
-    } else if (s.encoding == "t5") {
-        tools.next(7.0f, tr("buckets", "桶数"));
-        int_slider(tr("buckets", "桶数"), s.num_buckets, 2, 128);
-        tools.next(0.0f, tr("bidirectional", "双向"));
-        ImGui::Checkbox(tr("bidirectional", "双向"), &s.bidirectional);
-    }
-    tools.next(0.0f, tr("causal", "因果"));
-    ImGui::Checkbox(tr("causal", "因果"), &s.causal);
-    reset_view_button(tools);
     show_view(app, ViewId::Bias);
 }
 
@@ -464,73 +477,83 @@ void rotation_view(App& app, ViewSettings& v) {
         v.position =
             (v.position + rotation_steps(rt.rotation_clock, ImGui::GetIO().DeltaTime, v.speed)) %
             frames;
-    ToolRow tools;
-    tools.next(0.0f, "◀");
-    if (ImGui::Button("◀")) v.position = (v.position + frames - 1) % frames;
-    tools.next(0.0f, "‖ Pause");
-    if (ImGui::Button(v.playing ? tr("‖ Pause###play", "‖ 暂停###play")
-                                : tr("▶ Play###play", "▶ 播放###play")))
-        v.playing = !v.playing;
-    tools.next(0.0f, "▶");
-    if (ImGui::Button("▶")) v.position = (v.position + 1) % frames;
-    tools.next(9.0f, "m");
-    int_slider("m", v.position, 0, frames - 1);
-    tools.next(7.0f, tr("speed", "速度"));
-    double lo = k_min_speed, hi = k_max_speed;
-    ImGui::SliderScalar(tr("speed", "速度"), ImGuiDataType_Double, &v.speed, &lo, &hi,
-                        tr("%.2g pos/s", "%.2g 位置/秒"),
-                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-    tools.next(9.0f, "base");
-    base_slider("base", app.scene);
+    if (tools_shown(app)) {
+        ToolRow tools;
+        tools.next(0.0f, "◀");
+        if (ImGui::Button("◀")) v.position = (v.position + frames - 1) % frames;
+        tools.next(0.0f, "‖ Pause");
+        if (ImGui::Button(v.playing ? tr("‖ Pause###play", "‖ 暂停###play")
+                                    : tr("▶ Play###play", "▶ 播放###play")))
+            v.playing = !v.playing;
+        tools.next(0.0f, "▶");
+        if (ImGui::Button("▶")) v.position = (v.position + 1) % frames;
+        tools.next(9.0f, "m");
+        int_slider("m", v.position, 0, frames - 1);
+        tools.next(7.0f, tr("speed", "速度"));
+        double lo = k_min_speed, hi = k_max_speed;
+        ImGui::SliderScalar(tr("speed", "速度"), ImGuiDataType_Double, &v.speed, &lo, &hi,
+                            tr("%.2g pos/s", "%.2g 位置/秒"),
+                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+        tools.next(9.0f, "base");
+        base_slider("base", app.scene);
+    }
     show_view(app, ViewId::Rotation);
 }
 
 void decay_view(App& app, ViewSettings& v) {
-    ToolRow tools;
-    tools.next(9.0f, "L");
-    seq_len_slider("L", app.scene);
-    tools.next(9.0f, "base");
-    base_slider("base", app.scene);
-    tools.next(10.0f, tr("compare", "对比"));
-    list_field(tr("compare", "对比"), v.compare);
-    tools.next(0.0f, tr("log distance", "对数距离"));
-    ImGui::Checkbox(tr("log distance", "对数距离"), &v.log_x);
+    if (tools_shown(app)) {
+        ToolRow tools;
+        tools.next(9.0f, "L");
+        seq_len_slider("L", app.scene);
+        tools.next(9.0f, "base");
+        base_slider("base", app.scene);
+        tools.next(10.0f, tr("compare", "对比"));
+        list_field(tr("compare", "对比"), v.compare);
+        tools.next(0.0f, tr("log distance", "对数距离"));
+        ImGui::Checkbox(tr("log distance", "对数距离"), &v.log_x);
+    }
     show_view(app, ViewId::Decay);
 }
 
 void permutation_view(App& app) {
-    ToolRow tools;
-    tools.next(9.0f, "L");
-    seq_len_slider("L", app.scene);
-    tools.next(9.0f, tr("encoding", "编码"));
-    encoding_combo(tr("encoding", "编码"), app.scene.encoding);
-    tools.next(6.0f, tr("seed", "种子"));
-    const uint64_t step = 1;
-    ImGui::InputScalar(tr("seed", "种子"), ImGuiDataType_U64, &app.scene.seed, &step);
+    if (tools_shown(app)) {
+        ToolRow tools;
+        tools.next(9.0f, "L");
+        seq_len_slider("L", app.scene);
+        tools.next(9.0f, tr("encoding", "编码"));
+        encoding_combo(tr("encoding", "编码"), app.scene.encoding);
+        tools.next(6.0f, tr("seed", "种子"));
+        const uint64_t step = 1;
+        ImGui::InputScalar(tr("seed", "种子"), ImGuiDataType_U64, &app.scene.seed, &step);
+    }
     show_view(app, ViewId::Permutation);
 }
 
 void terms_view(App& app) {
-    ToolRow tools;
-    tools.next(9.0f, "L");
-    seq_len_slider("L", app.scene);
-    tools.next(6.0f, tr("content", "内容"));
-    content_combo(tr("content", "内容"), app.scene);
+    if (tools_shown(app)) {
+        ToolRow tools;
+        tools.next(9.0f, "L");
+        seq_len_slider("L", app.scene);
+        tools.next(6.0f, tr("content", "内容"));
+        content_combo(tr("content", "内容"), app.scene);
+    }
     show_view(app, ViewId::Terms);
 }
 
 void figure_view(App& app, ViewSettings& v) {
-    ToolRow tools;
-    tools.next(10.0f, tr("figure", "图"));
-    if (ImGui::BeginCombo(tr("figure", "图"), v.figure.c_str())) {
-        for (const std::string& name : figure_names())
-            if (ImGui::Selectable(name.c_str(), name == v.figure)) v.figure = name;
-        ImGui::EndCombo();
+    if (tools_shown(app)) {
+        ToolRow tools;
+        tools.next(10.0f, tr("figure", "图"));
+        if (ImGui::BeginCombo(tr("figure", "图"), v.figure.c_str())) {
+            for (const std::string& name : figure_names())
+                if (ImGui::Selectable(name.c_str(), name == v.figure)) v.figure = name;
+            ImGui::EndCombo();
+        }
+        tools.next(9.0f, tr("encoding", "编码"));
+        encoding_combo(tr("encoding", "编码"), app.scene.encoding);
+        tools.next(9.0f, "L");
+        seq_len_slider("L", app.scene);
     }
-    tools.next(9.0f, tr("encoding", "编码"));
-    encoding_combo(tr("encoding", "编码"), app.scene.encoding);
-    tools.next(9.0f, "L");
-    seq_len_slider("L", app.scene);
     show_view(app, ViewId::Figure);
 }
 
@@ -566,6 +589,7 @@ PlotStyle plot_style(const App& app) {
     s.body = app.fonts.body;
     s.heading = app.fonts.heading;
     s.pixels_per_point = app.fonts.body->FontSize / 12.0f;
+    s.subtitle = tools_shown(app);  // the parameters the controls set: small print too
     return s;
 }
 

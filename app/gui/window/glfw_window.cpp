@@ -109,6 +109,11 @@ class GlfwWindow : public Window {
                                  windowed_.height, GLFW_DONT_CARE);
         }
     }
+    int monitor_count() const override {
+        int count = 0;
+        glfwGetMonitors(&count);
+        return count;
+    }
     WindowOptions placement() const override {
         // Full screen reports the monitor; the settings want the window the user will get back.
         if (glfwGetWindowMonitor(window_)) return windowed_;

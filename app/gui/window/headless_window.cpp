@@ -76,6 +76,7 @@ class HeadlessWindow : public Window {
     }
     float content_scale() const override { return 1.0f; }
     void set_fullscreen(bool) override {}
+    int monitor_count() const override { return 0; }
     WindowOptions placement() const override {
         WindowOptions p;
         p.width = width_;

@@ -40,6 +40,8 @@ KeyCommand key_command(int key, int mods) {
             return (mods & GLFW_MOD_SHIFT) ? KeyCommand::PreviousFigure : KeyCommand::NextFigure;
         case GLFW_KEY_N:
             return KeyCommand::ToggleNotes;
+        case GLFW_KEY_C:
+            return KeyCommand::ToggleViewTools;
         case GLFW_KEY_F5:
             return (mods & GLFW_MOD_SHIFT) ? KeyCommand::LectureFromHere
                                            : KeyCommand::LectureFromFirst;

@@ -1,6 +1,7 @@
 // What the lecturer's keys do, keyboard and presenter remote alike. Remotes ("clickers") send
 // PageDown/PageUp for next/previous, F5 / Shift+F5 to start the show and Esc to end it, and B or
-// '.' for a black screen — as PowerPoint and Impress understand them.
+// '.' for a black screen — as PowerPoint and Impress understand them. posviz's own keys (Tab, C,
+// N, F9, Space) are none of those, so a remote never presses them by accident.
 #pragma once
 
 namespace posviz::gui {
@@ -22,6 +23,7 @@ enum class KeyCommand {
     NextFigure,        // Tab: lecture mode's next figure of the slide (lecture_pages.h)
     PreviousFigure,    // Shift+Tab
     ToggleNotes,       // N: the speaker notes window
+    ToggleViewTools,   // C: lecture mode's caption, views' controls and figures' subtitles
 };
 
 // `key` and `mods` as GLFW's key callback gives them.

@@ -3,11 +3,16 @@
 // (or white) backgrounds, full-strength text, visible borders, thicker lines.
 #pragma once
 
+#include <imgui.h>
+
 #include <string>
 
 #include "core/figure/theme.h"
 
 namespace posviz::gui {
+
+// What went wrong (a bad file, an unreadable folder), on either theme.
+inline const ImVec4 k_error_colour(0.95f, 0.4f, 0.3f, 1.0f);
 
 // Resets ImGui's style, then colours it and scales its sizes by `scale` (screen × lecture).
 void apply_imgui_style(const std::string& theme, bool lecture, float scale);

@@ -39,6 +39,8 @@ class Window {
     // The monitor's scale (2 on a HiDPI screen): fonts and sizes are multiplied by it.
     virtual float content_scale() const = 0;
     virtual void set_fullscreen(bool fullscreen) = 0;
+    // Monitors connected (0 headless): with one, a full-screen window would cover any other.
+    virtual int monitor_count() const = 0;
     // Window position and size in screen coordinates, for the settings file.
     virtual WindowOptions placement() const = 0;
     // Handles pending input without waiting.

@@ -1,0 +1,144 @@
+#include "app/gui/plot/panel_grid.h"
+
+#include <algorithm>
+#include <cfloat>
+
+#include "app/gui/plot/plot_text.h"
+
+namespace posviz::gui {
+
+PlotStyle panel_title_style(const Figure& figure, const PlotStyle& s, float cell_width) {
+    PlotStyle titled = s;
+    for (const Panel& panel : figure.panels)
+        if (text_size(s.heading, panel.title).x > 0.94f * cell_width) titled.heading = s.body;
+    return titled;
+}
+
+namespace {
+
+// How many cells share the width of panel i's row.
+int cells_across(PanelGrid grid, int count, int i) {
+    const int last_row_start = (grid.rows - 1) * grid.cols;
+    if (!grid.wide_last_row || i < last_row_start) return grid.cols;
+    return std::clamp(count - last_row_start, 1, grid.cols);
+}
+
+}  // namespace
+
+std::vector<ImRect> grid_cells(const ImRect& area, PanelGrid grid, int count) {
+    const float height = area.GetHeight() / float(grid.rows);
+    std::vector<ImRect> cells;
+    for (int i = 0; i < count; ++i) {
+        const float width = area.GetWidth() / float(cells_across(grid, count, i));
+        const ImVec2 min(area.Min.x + float(i % grid.cols) * width,
+                         area.Min.y + float(i / grid.cols) * height);
+        cells.emplace_back(min, ImVec2(min.x + width, min.y + height));
+    }
+    return cells;
+}
+
+std::vector<RowSpan> row_spans(const std::vector<Layout>& layouts, int cols) {
+    const size_t rows = (layouts.size() + size_t(cols) - 1) / size_t(cols);
+    std::vector<RowSpan> spans(rows, RowSpan{-FLT_MAX, FLT_MAX});
+    std::vector<float> bottoms(rows, FLT_MAX);
+    for (size_t i = 0; i < layouts.size(); ++i) {
+        RowSpan& span = spans[i / size_t(cols)];
+        span.top = std::max(span.top, layouts[i].free_box.Min.y);
+        span.height = std::min(span.height, layouts[i].box.GetHeight());
+        bottoms[i / size_t(cols)] = std::min(bottoms[i / size_t(cols)], layouts[i].free_box.Max.y);
+    }
+    for (size_t r = 0; r < rows; ++r)
+        spans[r].height = std::max(1.0f, std::min(spans[r].height, bottoms[r] - spans[r].top));
+    return spans;
+}
+
+namespace {
+
+// The figure's panels in the cells of `grid` over `area`, at their default limits.
+std::vector<Layout> default_layouts(const Figure& figure, const PlotStyle& s, const ImRect& area,
+                                    PanelGrid grid) {
+    const int count = std::min(int(figure.panels.size()), grid.rows * grid.cols);
+    const std::vector<ImRect> cells = grid_cells(area, grid, count);
+    const PlotStyle titled = panel_title_style(figure, s, area.GetWidth() / float(grid.cols));
+    std::vector<Layout> layouts;
+    for (int i = 0; i < count; ++i) {
+        const Panel& panel = figure.panels[size_t(i)];
+        layouts.push_back(layout_panel(panel, titled, cells[size_t(i)],
+                                       panel_axis_range(panel, true),
+                                       panel_axis_range(panel, false), false, nullptr));
+    }
+    return layouts;
+}
+
+// The plot boxes' total area, each cut to its row's span as the widget draws it.
+double covered_area(const std::vector<Layout>& layouts, int cols) {
+    const std::vector<RowSpan> spans = row_spans(layouts, cols);
+    double area = 0.0;
+    for (size_t i = 0; i < layouts.size(); ++i)
+        area += double(layouts[i].box.GetWidth()) *
+                double(std::min(layouts[i].box.GetHeight(), spans[i / size_t(cols)].height));
+    return area;
+}
+
+// Whether every plot box is large enough for its ticks and marks to stay apart: more data in
+// all does not pay for a panel shrunk to a thumbnail (three circles over a wide curve in a small
+// window).
+bool legible(const std::vector<Layout>& layouts, const PlotStyle& s) {
+    const float least = 8.0f * s.body->FontSize;
+    for (const Layout& l : layouts)
+        if (l.box.GetWidth() < least || l.box.GetHeight() < least) return false;
+    return true;
+}
+
+}  // namespace
+
+GridPlacement place_panels(const Figure& figure, const PlotStyle& s, const ImRect& area) {
+    const int count = int(figure.panels.size());
+    PanelGrid grid{std::max(1, figure.rows), std::max(1, figure.cols)};
+    if (count > 0 && (grid.rows == 1 || count <= 4)) {
+        // Another grid must clearly win: near ties keep the one the figure was designed with, and
+        // a window resized by a few pixels does not flip between two.
+        double best = covered_area(default_layouts(figure, s, area, grid), grid.cols);
+        for (int cols = count; cols >= 1; --cols) {
+            const int rows = (count + cols - 1) / cols;
+            // A short last row: as cells of the others' width, or sharing the whole width.
+            for (const bool wide : {false, true}) {
+                if (wide && rows * cols == count) continue;
+                const PanelGrid candidate{rows, cols, wide};
+                const std::vector<Layout> layouts = default_layouts(figure, s, area, candidate);
+                const double covered = covered_area(layouts, cols);
+                if (covered > 1.1 * best && legible(layouts, s)) {
+                    best = covered;
+                    grid = candidate;
+                }
+            }
+        }
+    }
+    const std::vector<Layout> layouts = default_layouts(figure, s, area, grid);
+    const std::vector<RowSpan> spans = row_spans(layouts, grid.cols);
+    // spare_x: what each of the `cols` cells of a full row can lose, so that no panel loses more
+    // than it leaves unused (a wide last row's cells lose cols / across times as much).
+    float spare_x = FLT_MAX, spare_y = FLT_MAX;
+    for (size_t i = 0; i < layouts.size(); ++i) {
+        const RowSpan& span = spans[i / size_t(grid.cols)];
+        const float across = float(cells_across(grid, int(layouts.size()), int(i)));
+        spare_x = std::min(spare_x, (layouts[i].free_box.GetWidth() - layouts[i].box.GetWidth()) *
+                                        across / float(grid.cols));
+        spare_y = std::min(spare_y, layouts[i].free_box.Max.y - (span.top + span.height));
+    }
+    ImRect placed = area;
+    if (!layouts.empty()) {
+        ImVec2 trim(0.5f * float(grid.cols) * std::max(0.0f, spare_x),
+                    0.5f * float(grid.rows) * std::max(0.0f, spare_y));
+        // Titles in another font would change the boxes' heights, and so the square maps' widths.
+        const float cell_width = area.GetWidth() / float(grid.cols);
+        if (panel_title_style(figure, s, cell_width).heading !=
+            panel_title_style(figure, s, cell_width - 2.0f * trim.x / float(grid.cols)).heading)
+            trim.x = 0.0f;
+        placed = ImRect(ImVec2(area.Min.x + trim.x, area.Min.y + trim.y),
+                        ImVec2(area.Max.x - trim.x, area.Max.y - trim.y));
+    }
+    return {grid, placed};
+}
+
+}  // namespace posviz::gui
