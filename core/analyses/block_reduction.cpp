@@ -90,28 +90,39 @@ Matrix block_max_abs_of_rows(const AttentionRows& rows, int resolution, bool sof
     const long seq_len = rows.seq_len();
     const int size = checked_size(resolution, seq_len);
     Matrix result = Matrix::Constant(size, size, kNegInf);
-    // A texel row's logit rows are made a piece at a time, at most 2^22 entries (32 MiB) each: a
-    // cancelled build stops after one piece, and at L = 2^20 a core holds 4 rows, not 512.
-    const long piece = std::max(1L, (1L << 22) / seq_len);
+    auto start = [&](long i) { return reduction_block_start(i, seq_len, size); };
+    // The texel rows share out between the cores in tasks of consecutive rows, each task
+    // computing its logit rows a piece at a time. A piece spans up to 256 logit rows — several
+    // texel rows where each has few (4 at L = 8192): every tile of keys is then read for 256
+    // queries, where a piece of 4 read all keys from memory for 4 and left the product
+    // memory-bound — and at most 2^21 entries (16 MiB), so that a cancelled build stops after
+    // one piece and at L = 2^20 a core holds 2 rows.
+    const long piece = std::clamp((1L << 21) / seq_len, 1L, 256L);
+    const long rows_per_texel = (seq_len + size - 1) / size;
+    const int texels_per_task = int(std::max(1L, piece / rows_per_texel));
+    const int tasks = (size + texels_per_task - 1) / texels_per_task;
     const CancellationCheck cancellation;
     std::atomic<int> rows_done{0};  // for the progress a GUI shows (L = 16384 takes seconds)
-    // Texel rows share out between the cores, each computing its own block of logit rows.
 #pragma omp parallel for schedule(dynamic)
-    for (int i = 0; i < size; ++i) {
-        const long r0 = reduction_block_start(i, seq_len, size);
-        const long r1 = reduction_block_start(i + 1, seq_len, size);
-        for (long first = r0; first < r1 && !cancellation.stop(); first += piece) {
-            const long count = std::min(piece, r1 - first);
+    for (int task = 0; task < tasks; ++task) {
+        const int i0 = task * texels_per_task, i1 = std::min(size, i0 + texels_per_task);
+        int i = i0;  // the first texel row the piece reaches
+        for (long first = start(i0); first < start(i1) && !cancellation.stop(); first += piece) {
+            const long count = std::min(piece, start(i1) - first);
             Matrix block = rows.rows(first, count);
             if (softmax) softmax_rows_inplace(block);
-            for (int j = 0; j < size; ++j)
-                result(i, j) = std::max(
-                    result(i, j),
-                    largest_finite_abs(block, 0, count, reduction_block_start(j, seq_len, size),
-                                       reduction_block_start(j + 1, seq_len, size)));
+            while (start(i + 1) <= first) ++i;
+            for (int row = i; row < i1 && start(row) < first + count; ++row) {
+                // This texel row's logit rows within the piece.
+                const long lo = std::max(first, start(row)) - first;
+                const long hi = std::min(first + count, start(row + 1)) - first;
+                for (int j = 0; j < size; ++j)
+                    result(row, j) = std::max(
+                        result(row, j), largest_finite_abs(block, lo, hi, start(j), start(j + 1)));
+            }
         }
         if (!cancellation.stop())
-            cancellation.progress(double(++rows_done) / size);  // whole rows only
+            cancellation.progress(double(rows_done += i1 - i0) / size);  // whole rows only
     }
     throw_if_cancelled();
     return result;
