@@ -381,11 +381,12 @@ void matrices_view(App& app) {
     if (hover[1].cell) app.cursor.position = hover[1].cell->row;
 }
 
-// CPU (core, double) or GPU (compute shaders, float32) for the scores; the tooltip says where the
-// last figure was computed (a GPU that is missing or fails leaves the work to the CPU).
+// CPU (core) or GPU (compute shaders) for the scores; both form the picture's products in
+// float32 (FigureOptions::single_precision), so the names say where, not how precisely. The
+// tooltip says so and where the last figure was computed (a GPU that is missing or fails leaves
+// the work to the CPU).
 void backend_combo(App& app) {
-    const char* names[] = {tr("CPU (double)", "CPU（双精度）"),
-                           tr("GPU (float32)", "GPU（单精度）")};
+    const char* names[] = {tr("CPU", "CPU"), tr("GPU", "GPU")};
     int current = app.backend == "gpu" ? 1 : 0;
     if (ImGui::Combo(tr("compute", "计算"), &current, names, 2))
         app.backend = current == 1 ? "gpu" : "cpu";
@@ -393,10 +394,13 @@ void backend_combo(App& app) {
         const std::string said =
             app.gpu_scores && app.backend == "gpu" ? app.gpu_scores->status() : "";
         ImGui::SetTooltip("%s%s%s",
-                          tr("Where the attention scores are computed. Above L = 2048 the map "
-                             "shows the largest |logit| of each block.",
-                             "注意力分数在哪里计算。L 超过 2048 时，每个像素显示其块内最大的 "
-                             "|logit|。"),
+                          tr("Where the attention scores are computed. Angles and encodings "
+                             "are formed in double, the map's products in float32 (so are the "
+                             "values shown on hover); data exports stay double. Above L = 2048 "
+                             "the map shows the largest |logit| of each block.",
+                             "注意力分数在哪里计算。角度与编码用双精度计算，图中的乘积用单精度"
+                             "（悬停显示的数值亦然）；数据导出仍为双精度。L 超过 2048 时，每个"
+                             "像素显示其块内最大的 |logit|。"),
                           said.empty() ? "" : "\n", said.c_str());
     }
 }
