@@ -36,24 +36,34 @@ void finish_if_timed() {
     if (stage_times::enabled()) glFinish();
 }
 
-void upload(Entry& e, const Heatmap& heatmap, const std::vector<uint8_t>& rgba, bool has_masked) {
+// The picture and its mipmap levels (made where it was coloured: heatmap_mipmaps.h).
+void upload(Entry& e, const Heatmap& heatmap, const HeatmapPixels& pixels) {
     const stage_times::Scope timed(stage_times::Stage::Upload);
     const int width = int(heatmap.values.cols()), height = int(heatmap.values.rows());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    if (e.texture != 0 && e.width == width && e.height == height) {
-        // The panel's last picture had this size (a seed, D or colour change; zoom keeps it):
-        // its texels are overwritten in place, with no new storage to allocate and clear.
-        glBindTexture(GL_TEXTURE_2D, e.texture);
-        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE,
-                        rgba.data());
-    } else {
-        // A new name otherwise: the panel's previous texture may have immutable storage
-        // (coloured on the GPU), which glTexImage2D cannot respecify.
+    // The panel's last picture had this size (a seed, D or colour change; zoom keeps it): its
+    // texels are overwritten in place, with no new storage to allocate and clear. A new name
+    // otherwise: the panel's previous texture may have immutable storage (coloured on the GPU),
+    // which glTexImage2D cannot respecify.
+    const bool in_place = e.texture != 0 && e.width == width && e.height == height;
+    if (!in_place) {
         if (e.texture != 0) glDeleteTextures(1, &e.texture);
         glGenTextures(1, &e.texture);
-        glBindTexture(GL_TEXTURE_2D, e.texture);
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                     rgba.data());
+    }
+    glBindTexture(GL_TEXTURE_2D, e.texture);
+    auto level = [&](int index, int w, int h, const std::vector<uint8_t>& rgba) {
+        if (in_place)
+            glTexSubImage2D(GL_TEXTURE_2D, index, 0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE,
+                            rgba.data());
+        else
+            glTexImage2D(GL_TEXTURE_2D, index, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                         rgba.data());
+    };
+    level(0, width, height, pixels.rgba);
+    for (size_t i = 0; i < pixels.mips.size(); ++i)
+        level(int(i) + 1, pixels.mips[i].width, pixels.mips[i].height, pixels.mips[i].rgba);
+    if (!in_place) {
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, int(pixels.mips.size()));
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
@@ -61,15 +71,16 @@ void upload(Entry& e, const Heatmap& heatmap, const std::vector<uint8_t>& rgba, 
         e.width = width;
         e.height = height;
     }
-    glGenerateMipmap(GL_TEXTURE_2D);
     finish_if_timed();
-    e.has_masked = has_masked;
+    e.has_masked = pixels.has_masked;
 }
 
 void upload_coloured_here(Entry& e, const Heatmap& heatmap, const Theme& theme) {
-    bool has_masked = false;
-    const std::vector<uint8_t> rgba = heatmap_rgba(heatmap, theme, &has_masked);
-    upload(e, heatmap, rgba, has_masked);
+    HeatmapPixels pixels;
+    pixels.rgba = heatmap_rgba(heatmap, theme, &pixels.has_masked);
+    pixels.mips =
+        rgba_mip_levels(pixels.rgba, int(heatmap.values.cols()), int(heatmap.values.rows()));
+    upload(e, heatmap, pixels);
 }
 
 // The values are a GpuMatrix in the window's share group: colour them where they are. Should the
@@ -125,7 +136,7 @@ HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme&
         if (heatmap.device)
             colour_on_gpu(e, heatmap, theme);
         else if (pixels && pixels->rgba.size() == size_t(heatmap.values.size()) * 4)
-            upload(e, heatmap, pixels->rgba, pixels->has_masked);
+            upload(e, heatmap, *pixels);
         else
             upload_coloured_here(e, heatmap, theme);
         e.version = version;

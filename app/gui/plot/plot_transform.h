@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/gui/plot/heatmap_mipmaps.h"
 #include "core/figure/figure.h"
 #include "core/figure/theme.h"
 
@@ -59,6 +60,7 @@ Rgb heatmap_colour(const Heatmap& heatmap, const Theme& theme, double value);
 // the masked colour: the UI thread then neither colours nor scans millions of cells.
 struct HeatmapPixels {
     std::vector<uint8_t> rgba;
+    std::vector<MipLevel> mips;  // rgba's mipmap levels (heatmap_mipmaps.h)
     bool has_masked = false;
 };
 

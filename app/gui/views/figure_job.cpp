@@ -61,6 +61,8 @@ FigureOutcome build_requested_figure(const FigureRequest& r) {
                 if (on_host) {
                     const stage_times::Scope timed(stage_times::Stage::Colouring);
                     pixels.rgba = heatmap_rgba(*panel.heatmap, *r.theme, &pixels.has_masked);
+                    pixels.mips = rgba_mip_levels(pixels.rgba, int(panel.heatmap->values.cols()),
+                                                  int(panel.heatmap->values.rows()));
                 }
                 outcome.heatmap_pixels.push_back(std::move(pixels));
             }
