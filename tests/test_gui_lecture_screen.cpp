@@ -18,45 +18,12 @@
 #include "app/gui/plot/plot_text.h"
 #include "app/gui/screenshot.h"
 #include "tests/gpu_test_context.h"
+#include "tests/screen_window.h"
 
 namespace posviz::gui {
 namespace {
 
 constexpr int k_width = 1920, k_height = 1080;
-
-// A full-screen window on a 1080p projector, the only monitor: what draw_frame asks a window.
-class Projector : public Window {
-  public:
-    void new_frame() override {
-        ImGuiIO& io = ImGui::GetIO();
-        io.DisplaySize = ImVec2(float(k_width), float(k_height));
-        io.DeltaTime = 1.0f / 60.0f;
-    }
-    void present() override {}
-    bool should_close() const override { return false; }
-    void framebuffer_size(int& width, int& height) const override {
-        width = k_width;
-        height = k_height;
-    }
-    float content_scale() const override { return 1.0f; }
-    void set_fullscreen(bool) override {}
-    int monitor_count() const override { return 1; }
-    WindowOptions placement() const override { return {k_width, k_height, 0, 0, true, "posviz"}; }
-    void poll_events() override {}
-    void wait_events() override {}
-    void wait_events_timeout(double) override {}
-    std::vector<KeyPress> take_key_presses() override { return {}; }
-    void set_title(const std::string&) override {}
-    std::unique_ptr<gpu::GpuContext> make_shared_compute_context(std::string& error) override {
-        error = "none in this test";
-        return nullptr;
-    }
-    std::unique_ptr<SecondWindow> open_second_window(const WindowOptions&,
-                                                     std::string& error) override {
-        error = "none in this test";
-        return nullptr;
-    }
-};
 
 // The app on the projector, in lecture mode, showing the shipped storyline.
 class LectureScreen : public ::testing::Test {
@@ -65,7 +32,9 @@ class LectureScreen : public ::testing::Test {
         POSVIZ_REQUIRE_GPU();
         ASSERT_TRUE(::posviz::testing::gpu_test_context().context->make_current());
         session_ = std::make_unique<GuiSession>();
-        ASSERT_TRUE(session_->attach(std::make_unique<Projector>()));
+        // A full-screen window on a 1080p projector, the only monitor.
+        ASSERT_TRUE(
+            session_->attach(std::make_unique<::posviz::testing::ScreenWindow>(k_width, k_height)));
         target_ = std::make_unique<OffscreenTarget>(k_width, k_height);
         app_.window = session_->window();
         app_.animate = false;  // the rotation stays at the preset's position

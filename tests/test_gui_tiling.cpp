@@ -54,6 +54,29 @@ TEST(GuiTiling, LastRowWidensToFillIt) {
     EXPECT_FLOAT_EQ(tiles[0].width, 500.0f);
 }
 
+// Five views beside a 374 px Scene column on a 1280 × 680 area would tile 2 × 3, 227 px high;
+// with the Scene window as the first cell of a 3 × 2 grid they are 340 px high.
+TEST(GuiTiling, TheSceneWindowJoinsTheGridOfManyViews) {
+    const Tile area{0.0f, 40.0f, 1280.0f, 680.0f};
+    const Desk many = desk_layout(5, area, 374.0f);
+    ASSERT_TRUE(many.scene);
+    ASSERT_EQ(many.views.size(), 5u);
+    EXPECT_FLOAT_EQ(many.scene->x, 0.0f);
+    EXPECT_FLOAT_EQ(many.scene->height, 340.0f);
+    for (const Tile& t : many.views) EXPECT_FLOAT_EQ(t.height, 340.0f);
+    // One or two views keep the full area beside the column.
+    for (int count : {1, 2}) {
+        const Desk few = desk_layout(count, area, 374.0f);
+        ASSERT_TRUE(few.scene);
+        EXPECT_FLOAT_EQ(few.scene->height, 680.0f) << count;
+        EXPECT_FLOAT_EQ(few.views[0].x, 374.0f) << count;
+    }
+    // Without the Scene window the views share the area.
+    const Desk hidden = desk_layout(5, area, 0.0f);
+    EXPECT_FALSE(hidden.scene);
+    EXPECT_EQ(hidden.views.size(), 5u);
+}
+
 TEST(GuiTiling, NoViewsNoTiles) {
     EXPECT_TRUE(tile_area(0, {0.0f, 0.0f, 10.0f, 10.0f}).empty());
 }

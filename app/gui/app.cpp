@@ -321,21 +321,22 @@ void draw_windows(App& app) {
 
     const ImVec2 top = viewport->WorkPos;
     const float width = viewport->WorkSize.x;
-    ImVec2 area_min(top.x, top.y + story_bar(app, top, width));
-    const ImVec2 area_max(top.x + width, top.y + viewport->WorkSize.y);
-    if (app.show_controls) {
-        const float controls_width = std::min(22.0f * ImGui::GetFontSize(), 0.32f * width);
-        controls_window(app, area_min, ImVec2(controls_width, area_max.y - area_min.y));
-        area_min.x += controls_width;
-    }
+    const float story = story_bar(app, top, width);
+    const Tile area{top.x, top.y + story, width, viewport->WorkSize.y - story};
+    const float scene_width =
+        app.show_controls ? std::min(22.0f * ImGui::GetFontSize(), 0.32f * width) : 0.0f;
+    const Desk desk = desk_layout(int(open_views(app).size()), area, scene_width);
+    if (desk.scene)
+        controls_window(app, ImVec2(desk.scene->x, desk.scene->y),
+                        ImVec2(desk.scene->width, desk.scene->height));
     // A resized window, a taller storyline note or the controls closing all move the views.
-    const ImVec4 area(area_min.x, area_min.y, area_max.x, area_max.y);
-    if (area.x != app.view_area.x || area.y != app.view_area.y || area.z != app.view_area.z ||
-        area.w != app.view_area.w) {
-        app.view_area = area;
+    const ImVec4 key(area.x + scene_width, area.y, area.x + area.width, area.y + area.height);
+    if (key.x != app.view_area.x || key.y != app.view_area.y || key.z != app.view_area.z ||
+        key.w != app.view_area.w) {
+        app.view_area = key;
         app.layout_dirty = true;
     }
-    draw_views(app, area_min, area_max);
+    draw_views(app, desk.views);
     draw_file_windows(app);
 }
 

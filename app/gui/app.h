@@ -32,6 +32,7 @@ struct ViewRuntime {
     std::array<uint64_t, 2> scanned_versions{};  // figures whose text the font was checked for
     float window_area = 0.0f;  // its window's pixels² on the last frame; 0: not drawn (Export)
     int shown_slot = -1;       // lecture mode: the one figure on the stage; -1: all of them
+    int small_slot = 0;        // a small tile's one figure of two (views.cpp, show_figures)
 };
 
 // Where the mouse last pointed in the PE matrix (position and dimension): the curves, the
@@ -116,7 +117,9 @@ struct App {
     Fonts fonts;
     std::vector<ImWchar> wanted_characters;  // seen in figures or presets, beyond the usual sets
     bool layout_dirty = true;                // tile the view windows again on the next frame
-    ImVec4 view_area;  // of the last frame (x, y, right, bottom): a change re-tiles
+    // Of the last frame: the views' area (x + the Scene column's width, y, right, bottom), a change
+    // re-tiles.
+    ImVec4 view_area;
 
     std::string problem;  // the latest thing that went wrong (bad file, missing font...)
     std::string status;   // the latest thing that went right ("wrote scores.png")

@@ -1,5 +1,6 @@
 #include "app/gui/views/tiling.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace posviz::gui {
@@ -29,6 +30,26 @@ std::vector<Tile> tile_area(int count, const Tile& area, float preferred_aspect)
         tiles.push_back({area.x + float(col) * width, area.y + float(row) * height, width, height});
     }
     return tiles;
+}
+
+Desk desk_layout(int views, const Tile& area, float scene_width, float preferred_aspect) {
+    if (scene_width <= 0.0f) return {std::nullopt, tile_area(views, area, preferred_aspect)};
+    // The size of the figure the smallest tile shows at the preferred shape: its height.
+    auto smallest_figure = [&](const std::vector<Tile>& tiles) {
+        float least = INFINITY;
+        for (const Tile& t : tiles)
+            least = std::min(least, std::min(t.width / preferred_aspect, t.height));
+        return least;
+    };
+    Desk column{
+        Tile{area.x, area.y, scene_width, area.height},
+        tile_area(views, {area.x + scene_width, area.y, area.width - scene_width, area.height},
+                  preferred_aspect)};
+    std::vector<Tile> cells = tile_area(views + 1, area, preferred_aspect);
+    const Tile scene_cell = cells.front();
+    cells.erase(cells.begin());
+    if (views == 0 || smallest_figure(cells) < 1.1f * smallest_figure(column.views)) return column;
+    return {scene_cell, cells};
 }
 
 }  // namespace posviz::gui

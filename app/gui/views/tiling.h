@@ -3,6 +3,7 @@
 // its full width. Plain arithmetic, tested without a window.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 namespace posviz::gui {
@@ -12,5 +13,18 @@ struct Tile {
 };
 
 std::vector<Tile> tile_area(int count, const Tile& area, float preferred_aspect = 1.6f);
+
+// The desk outside lecture mode: the Scene window (when shown) and the views' windows.
+struct Desk {
+    std::optional<Tile> scene;
+    std::vector<Tile> views;
+};
+// The Scene window is a column `scene_width` wide at the left of `area` (0: hidden), the views
+// tiled beside it; but where the views are many, a full-height column costs them a row's height:
+// five views beside it at 1280 × 720 tile 2 × 3, 227 px high. Then the Scene window takes the
+// grid's first cell instead (its contents scroll) and the views the rest: 3 × 2, 340 px high.
+// It does so when that shows the smallest view's figure, at the preferred shape, at least 10 %
+// larger: with a view or two the column stays, and the layout does not flip on a small gain.
+Desk desk_layout(int views, const Tile& area, float scene_width, float preferred_aspect = 1.6f);
 
 }  // namespace posviz::gui

@@ -27,29 +27,74 @@ namespace {
 
 // ---- tool rows ----
 
-// Lays a view's controls out like words in a paragraph: each goes on the current line if it
-// fits, else starts the next one.
-class ToolRow {
-  public:
-    // Before a widget whose frame is `em` font-heights wide and whose label is `label`.
-    void next(float em, const char* label = "") {
-        const float frame = std::max(em * ImGui::GetFontSize(), ImGui::GetFrameHeight());
-        const char* label_end = ImGui::FindRenderedTextEnd(label);
-        const float width =
-            frame + (label_end == label ? 0.0f
-                                        : ImGui::GetStyle().ItemInnerSpacing.x +
-                                              ImGui::CalcTextSize(label, label_end).x);
-        if (!first_) {
-            ImGui::SameLine(0.0f, 1.5f * ImGui::GetStyle().ItemSpacing.x);
-            if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
-        }
-        first_ = false;
-        if (em > 0.0f) ImGui::SetNextItemWidth(frame);
-    }
-
-  private:
-    bool first_ = true;
+// One of a view's controls: its frame `em` font-heights wide (0: a button or checkbox, as wide as
+// its label), the label ImGui draws beside it, and what draws it (the widget and its tooltip).
+struct Tool {
+    float em;
+    const char* label;
+    std::function<void()> draw;
 };
+
+float frame_width(const Tool& tool) {
+    return std::max(tool.em * ImGui::GetFontSize(), ImGui::GetFrameHeight());
+}
+
+float tool_width(const Tool& tool) {
+    const char* label_end = ImGui::FindRenderedTextEnd(tool.label);
+    return frame_width(tool) + (label_end == tool.label
+                                    ? 0.0f
+                                    : ImGui::GetStyle().ItemInnerSpacing.x +
+                                          ImGui::CalcTextSize(tool.label, label_end).x);
+}
+
+void draw_tool(const Tool& tool) {
+    if (tool.em > 0.0f) ImGui::SetNextItemWidth(frame_width(tool));
+    tool.draw();
+}
+
+// A view's controls, laid out like words in a paragraph: each on the current row if it fits,
+// else on the next. Decision: a small tile gives its figure the height. Where rows beyond the
+// first would take more than an eighth of the window's height (five views tiled at 1280 × 720:
+// two or three rows of a 280 px window; the Attention view's three at 1920 × 1080), they collapse
+// into one row — the leading tools that fit beside a "⋯" button, which opens the rest in a
+// popup, one a line. Large windows keep every control in sight. Each view lists its tools most
+// used first.
+void tool_rows(const std::vector<Tool>& tools) {
+    const float gap = 1.5f * ImGui::GetStyle().ItemSpacing.x;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    std::vector<bool> starts_row;
+    int rows = 0;
+    for (float x = 0.0f; const Tool& tool : tools) {
+        const float width = tool_width(tool);
+        starts_row.push_back(x == 0.0f || x + gap + width > avail.x);
+        rows += starts_row.back() ? 1 : 0;
+        x = starts_row.back() ? width : x + gap + width;
+    }
+    const bool compact =
+        rows > 1 && float(rows) * ImGui::GetFrameHeightWithSpacing() > avail.y / 8.0f;
+    const char* more = "⋯";
+    const float more_width = ImGui::CalcTextSize(more).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+    size_t inline_count = tools.size();
+    if (compact) {
+        inline_count = 0;
+        for (float x = more_width; inline_count < tools.size(); ++inline_count) {
+            x += gap + tool_width(tools[inline_count]);
+            if (x > avail.x) break;
+        }
+    }
+    for (size_t i = 0; i < inline_count; ++i) {
+        if (compact ? i > 0 : !starts_row[i]) ImGui::SameLine(0.0f, gap);
+        draw_tool(tools[i]);
+    }
+    if (inline_count == tools.size()) return;
+    if (inline_count > 0) ImGui::SameLine(0.0f, gap);
+    if (ImGui::Button(more)) ImGui::OpenPopup("##more_tools");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("More controls", "更多控件"));
+    if (ImGui::BeginPopup("##more_tools")) {
+        for (size_t i = inline_count; i < tools.size(); ++i) draw_tool(tools[i]);
+        ImGui::EndPopup();
+    }
+}
 
 // A comma-separated list of names or numbers, edited as text: "10000, 500000". Entries past
 // limits::kMaxCompared are dropped as they are typed.
@@ -82,28 +127,32 @@ void encoding_chooser(App& app, const std::vector<std::string>& drawn) {
 
 // Whether compared maps share one colour scale (core/figures/colour_scale.h): the user's choice
 // beside the maps, since the automatic rule may not show what a lecturer wants to point at.
-void colour_scale_combo(ToolRow& tools, ViewSettings& v) {
+Tool colour_scale_tool(ViewSettings& v) {
     const char* label = tr("colour scale", "色标");
-    const char* names[] = {tr("auto", "自动"), tr("shared", "统一"), tr("per panel", "各图独立")};
-    int current = int(v.scale);
-    tools.next(7.0f, label);
-    if (ImGui::Combo(label, &current, names, 3)) v.scale = ColourScale(current);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s",
-                          tr("shared: equal colours mean equal values in every panel; per "
-                             "panel: each map uses its whole colour range; auto: shared "
-                             "unless the ranges differ more than 4×",
-                             "统一：各图中相同颜色表示相同数值；各图独立：每幅图使用完整色阶；"
-                             "自动：范围相差不超过 4 倍时统一"));
+    return {7.0f, label, [&v, label] {
+                const char* names[] = {tr("auto", "自动"), tr("shared", "统一"),
+                                       tr("per panel", "各图独立")};
+                int current = int(v.scale);
+                if (ImGui::Combo(label, &current, names, 3)) v.scale = ColourScale(current);
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip(
+                        "%s", tr("shared: equal colours mean equal values in every panel; per "
+                                 "panel: each map uses its whole colour range; auto: shared "
+                                 "unless the ranges differ more than 4×",
+                                 "统一：各图中相同颜色表示相同数值；各图独立：每幅图使用完整色阶；"
+                                 "自动：范围相差不超过 4 倍时统一"));
+            }};
 }
 
 // Every panel of the view's figures back at its own limits, as a double click on one does.
-void reset_view_button(ToolRow& tools) {
-    tools.next(0.0f, tr("Reset view", "重置视图"));
-    if (ImGui::Button(tr("Reset view", "重置视图"))) {
-        ResetPlotView("figure0");
-        ResetPlotView("figure1");
-    }
+Tool reset_view_tool() {
+    const char* label = tr("Reset view", "重置视图");
+    return {0.0f, label, [label] {
+                if (ImGui::Button(label)) {
+                    ResetPlotView("figure0");
+                    ResetPlotView("figure1");
+                }
+            }};
 }
 
 // ---- figures ----
@@ -206,8 +255,8 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
             }
         }
     }
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
     if (drawable.empty()) {
         if (computing) ImGui::TextDisabled("%s", tr("computing…", "计算中…"));
         return hovers;
@@ -223,10 +272,30 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
         }
         return area;
     };
-    const bool side_by_side =
+    bool side_by_side =
         shown_area(ImVec2(avail.x / n, avail.y)) >= shown_area(ImVec2(avail.x, avail.y / n));
-    const ImVec2 size = side_by_side ? ImVec2(avail.x / n, avail.y) : ImVec2(avail.x, avail.y / n);
-    const PlotStyle style = plot_style(app);
+    ImVec2 size = side_by_side ? ImVec2(avail.x / n, avail.y) : ImVec2(avail.x, avail.y / n);
+    // Decision: a figure's title, subtitle, ticks and labels take about six lines of text, so in
+    // a cell under ten lines high or wide its data would be a sliver (two figures stacked in a
+    // tile of five views at 1280 × 720: 15 px). There a two-figure view shows one figure in the
+    // whole tile under a button that switches to the other (the plot widget takes the clicks
+    // over its own area, so the button cannot sit on the figure).
+    const float line = ImGui::GetFontSize();
+    if (drawable.size() == 2 && std::min(size.x, size.y) < 10.0f * line) {
+        rt.small_slot = std::clamp(rt.small_slot, 0, 1);
+        drawable = {drawable[size_t(rt.small_slot)]};
+        const std::string label = std::to_string(rt.small_slot + 1) + "/2 ▸###other_figure";
+        if (ImGui::SmallButton(label.c_str())) rt.small_slot = 1 - rt.small_slot;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", tr("The view's other figure", "此视图的另一幅图"));
+        origin = ImGui::GetCursorScreenPos();
+        avail = ImGui::GetContentRegionAvail();
+        side_by_side = true;
+        size = avail;
+    }
+    PlotStyle style = plot_style(app);
+    // Under sixteen lines the subtitle goes too: the parameters it repeats are the controls'.
+    style.subtitle = style.subtitle && size.y >= 16.0f * line;
     for (size_t i = 0; i < drawable.size(); ++i) {
         const int k = drawable[i];
         ImGui::SetCursorScreenPos(side_by_side ? ImVec2(origin.x + float(i) * size.x, origin.y)
@@ -307,20 +376,18 @@ std::array<PlotHover, 2> show_view(App& app, ViewId id,
 // then its figures.
 
 void wavelengths_view(App& app, ViewSettings& v) {
-    if (tools_shown(app)) {
-        ToolRow tools;
-        tools.next(9.0f, "D");
-        dim_slider("D", app.scene);
-        tools.next(9.0f, "base");
-        base_slider("base", app.scene);
-        tools.next(10.0f, tr("compare", "对比"));
-        list_field(tr("compare", "对比"), v.compare);
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s",
-                              tr("Bases or encodings to overlay, e.g. 10000, 500000 or "
-                                 "sinusoidal, rope",
-                                 "叠加对比的基数或编码，例如 10000, 500000 或 sinusoidal, rope"));
-    }
+    if (tools_shown(app))
+        tool_rows({{9.0f, "D", [&] { dim_slider("D", app.scene); }},
+                   {9.0f, "base", [&] { base_slider("base", app.scene); }},
+                   {10.0f, tr("compare", "对比"), [&] {
+                        list_field(tr("compare", "对比"), v.compare);
+                        if (ImGui::IsItemHovered())
+                            ImGui::SetTooltip(
+                                "%s", tr("Bases or encodings to overlay, e.g. 10000, 500000 or "
+                                         "sinusoidal, rope",
+                                         "叠加对比的基数或编码，例如 10000, 500000 或 sinusoidal, "
+                                         "rope"));
+                    }}});
     // The linked cursor: the position on the curves, the dim's pair on the wavelength plot.
     const ViewRuntime& rt = app.runtime[size_t(ViewId::Wavelengths)];
     std::array<std::vector<Panel>, 2> overlays;
@@ -351,15 +418,10 @@ void toggle_dim(std::vector<int>& dims, int dim) {
 }
 
 void matrices_view(App& app) {
-    if (tools_shown(app)) {
-        ToolRow tools;
-        tools.next(9.0f, "L");
-        seq_len_slider("L", app.scene);
-        tools.next(9.0f, "D");
-        dim_slider("D", app.scene);
-        tools.next(9.0f, "base");
-        base_slider("base", app.scene);
-    }
+    if (tools_shown(app))
+        tool_rows({{9.0f, "L", [&] { seq_len_slider("L", app.scene); }},
+                   {9.0f, "D", [&] { dim_slider("D", app.scene); }},
+                   {9.0f, "base", [&] { base_slider("base", app.scene); }}});
     const ViewRuntime& rt = app.runtime[size_t(ViewId::Matrices)];
     const Cursor& c = app.cursor;
     std::array<std::vector<Panel>, 2> overlays;
@@ -407,34 +469,34 @@ void backend_combo(App& app) {
 
 void attention_view(App& app, ViewSettings& v) {
     if (tools_shown(app)) {
-        ToolRow tools;
-        tools.next(14.0f, tr("encodings", "编码"));
-        encodings_combo(tr("encodings", "编码"), v.compare, app.scene.encoding);
-        tools.next(9.0f, "L");
-        // Long maps are reduced without an L×L matrix on either backend (the CPU streams blocks of
-        // rows, core/attention_rows.h), with a progress note and cancelled by the next change.
-        seq_len_slider("L", app.scene, 16384);
-        tools.next(6.0f, tr("content", "内容"));
-        content_combo(tr("content", "内容"), app.scene);
-        tools.next(6.0f, tr("beside", "对照"));
-        beside_content_combo(tr("beside", "对照"), v.beside_content);
-        tools.next(0.0f, tr("causal", "因果"));
-        ImGui::Checkbox(tr("causal", "因果"), &app.scene.causal);
-        tools.next(0.0f, "softmax");
-        ImGui::Checkbox("softmax", &app.scene.softmax);
-        tools.next(9.0f, tr("compute", "计算"));
-        backend_combo(app);
-        if (v.compare.size() >= 2) colour_scale_combo(tools, v);
-        if (v.compare.size() == 2) {
-            tools.next(0.0f, tr("difference", "差值"));
-            ImGui::Checkbox(tr("difference", "差值"), &v.difference);
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip(
-                    "%s", tr("A third map: the first encoding's values minus the "
-                             "second's, on a scale centred at 0",
-                             "第三幅图：第一个编码的值减去第二个编码的值，色标以 0 为中心"));
-        }
-        reset_view_button(tools);
+        std::vector<Tool> tools = {
+            {14.0f, tr("encodings", "编码"),
+             [&] { encodings_combo(tr("encodings", "编码"), v.compare, app.scene.encoding); }},
+            // Long maps are reduced without an L×L matrix on either backend (the CPU streams
+            // blocks of rows, core/attention_rows.h), with a progress note and cancelled by the
+            // next change.
+            {9.0f, "L", [&] { seq_len_slider("L", app.scene, 16384); }},
+            {6.0f, tr("content", "内容"), [&] { content_combo(tr("content", "内容"), app.scene); }},
+            {6.0f, tr("beside", "对照"),
+             [&] { beside_content_combo(tr("beside", "对照"), v.beside_content); }},
+            {0.0f, tr("causal", "因果"),
+             [&] { ImGui::Checkbox(tr("causal", "因果"), &app.scene.causal); }},
+            {0.0f, "softmax", [&] { ImGui::Checkbox("softmax", &app.scene.softmax); }},
+            {9.0f, tr("compute", "计算"), [&] { backend_combo(app); }}};
+        if (v.compare.size() >= 2) tools.push_back(colour_scale_tool(v));
+        if (v.compare.size() == 2)
+            tools.push_back({0.0f, tr("difference", "差值"), [&] {
+                                 ImGui::Checkbox(tr("difference", "差值"), &v.difference);
+                                 if (ImGui::IsItemHovered())
+                                     ImGui::SetTooltip(
+                                         "%s",
+                                         tr("A third map: the first encoding's values minus the "
+                                            "second's, on a scale centred at 0",
+                                            "第三幅图：第一个编码的值减去第二个编码的值，色标以 0 "
+                                            "为中心"));
+                             }});
+        tools.push_back(reset_view_tool());
+        tool_rows(tools);
     }
     show_view(app, ViewId::Attention);
 }
@@ -442,32 +504,33 @@ void attention_view(App& app, ViewSettings& v) {
 void bias_view(App& app, ViewSettings& v) {
     Scene& s = app.scene;
     if (tools_shown(app)) {
-        ToolRow tools;
-        tools.next(14.0f, tr("encodings", "编码"));
-        encodings_combo(tr("encodings", "编码"), v.compare, s.encoding,
-                        view_encodings(ViewId::Bias));
-        tools.next(9.0f, "L");
-        seq_len_slider("L", s);
-        if (s.encoding == "alibi" && v.compare.empty()) {
-            tools.next(0.0f, tr("all heads", "所有头"));
-            ImGui::Checkbox(tr("all heads", "所有头"), &v.all_heads);
-        }
+        std::vector<Tool> tools = {{14.0f, tr("encodings", "编码"),
+                                    [&] {
+                                        encodings_combo(tr("encodings", "编码"), v.compare,
+                                                        s.encoding, view_encodings(ViewId::Bias));
+                                    }},
+                                   {9.0f, "L", [&] { seq_len_slider("L", s); }}};
+        if (s.encoding == "alibi" && v.compare.empty())
+            tools.push_back({0.0f, tr("all heads", "所有头"),
+                             [&] { ImGui::Checkbox(tr("all heads", "所有头"), &v.all_heads); }});
         if (v.compare.size() >= 2 || (s.encoding == "alibi" && v.compare.empty() && v.all_heads))
-            colour_scale_combo(tools, v);
+            tools.push_back(colour_scale_tool(v));
         if (s.encoding == "alibi") {
-            tools.next(7.0f, tr("heads", "头数"));
-            int_slider(tr("heads", "头数"), s.heads, 1, 64);
-            tools.next(7.0f, tr("head", "第几个头"));
-            head_slider(tr("head", "第几个头"), s);
+            tools.push_back({7.0f, tr("heads", "头数"),
+                             [&] { int_slider(tr("heads", "头数"), s.heads, 1, 64); }});
+            tools.push_back(
+                {7.0f, tr("head", "第几个头"), [&] { head_slider(tr("head", "第几个头"), s); }});
         } else if (s.encoding == "t5") {
-            tools.next(7.0f, tr("buckets", "桶数"));
-            int_slider(tr("buckets", "桶数"), s.num_buckets, 2, 128);
-            tools.next(0.0f, tr("bidirectional", "双向"));
-            ImGui::Checkbox(tr("bidirectional", "双向"), &s.bidirectional);
+            tools.push_back({7.0f, tr("buckets", "桶数"),
+                             [&] { int_slider(tr("buckets", "桶数"), s.num_buckets, 2, 128); }});
+            tools.push_back({0.0f, tr("bidirectional", "双向"), [&] {
+                                 ImGui::Checkbox(tr("bidirectional", "双向"), &s.bidirectional);
+                             }});
         }
-        tools.next(0.0f, tr("causal", "因果"));
-        ImGui::Checkbox(tr("causal", "因果"), &s.causal);
-        reset_view_button(tools);
+        tools.push_back({0.0f, tr("causal", "因果"),
+                         [&] { ImGui::Checkbox(tr("causal", "因果"), &s.causal); }});
+        tools.push_back(reset_view_tool());
+        tool_rows(tools);
     }
     show_view(app, ViewId::Bias);
 }
@@ -481,83 +544,80 @@ void rotation_view(App& app, ViewSettings& v) {
         v.position =
             (v.position + rotation_steps(rt.rotation_clock, ImGui::GetIO().DeltaTime, v.speed)) %
             frames;
-    if (tools_shown(app)) {
-        ToolRow tools;
-        tools.next(0.0f, "◀");
-        if (ImGui::Button("◀")) v.position = (v.position + frames - 1) % frames;
-        tools.next(0.0f, "‖ Pause");
-        if (ImGui::Button(v.playing ? tr("‖ Pause###play", "‖ 暂停###play")
-                                    : tr("▶ Play###play", "▶ 播放###play")))
-            v.playing = !v.playing;
-        tools.next(0.0f, "▶");
-        if (ImGui::Button("▶")) v.position = (v.position + 1) % frames;
-        tools.next(9.0f, "m");
-        int_slider("m", v.position, 0, frames - 1);
-        tools.next(7.0f, tr("speed", "速度"));
-        double lo = k_min_speed, hi = k_max_speed;
-        ImGui::SliderScalar(tr("speed", "速度"), ImGuiDataType_Double, &v.speed, &lo, &hi,
+    if (tools_shown(app))
+        tool_rows({{0.0f, "◀",
+                    [&] {
+                        if (ImGui::Button("◀")) v.position = (v.position + frames - 1) % frames;
+                    }},
+                   {0.0f, "‖ Pause",
+                    [&] {
+                        if (ImGui::Button(v.playing ? tr("‖ Pause###play", "‖ 暂停###play")
+                                                    : tr("▶ Play###play", "▶ 播放###play")))
+                            v.playing = !v.playing;
+                    }},
+                   {0.0f, "▶",
+                    [&] {
+                        if (ImGui::Button("▶")) v.position = (v.position + 1) % frames;
+                    }},
+                   {9.0f, "m", [&] { int_slider("m", v.position, 0, frames - 1); }},
+                   {7.0f, tr("speed", "速度"),
+                    [&] {
+                        double lo = k_min_speed, hi = k_max_speed;
+                        ImGui::SliderScalar(
+                            tr("speed", "速度"), ImGuiDataType_Double, &v.speed, &lo, &hi,
                             tr("%.2g pos/s", "%.2g 位置/秒"),
                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-        tools.next(9.0f, "base");
-        base_slider("base", app.scene);
-    }
+                    }},
+                   {9.0f, "base", [&] { base_slider("base", app.scene); }}});
     show_view(app, ViewId::Rotation);
 }
 
 void decay_view(App& app, ViewSettings& v) {
-    if (tools_shown(app)) {
-        ToolRow tools;
-        tools.next(9.0f, "L");
-        seq_len_slider("L", app.scene);
-        tools.next(9.0f, "base");
-        base_slider("base", app.scene);
-        tools.next(10.0f, tr("compare", "对比"));
-        list_field(tr("compare", "对比"), v.compare);
-        tools.next(0.0f, tr("log distance", "对数距离"));
-        ImGui::Checkbox(tr("log distance", "对数距离"), &v.log_x);
-    }
+    if (tools_shown(app))
+        tool_rows(
+            {{9.0f, "L", [&] { seq_len_slider("L", app.scene); }},
+             {9.0f, "base", [&] { base_slider("base", app.scene); }},
+             {10.0f, tr("compare", "对比"), [&] { list_field(tr("compare", "对比"), v.compare); }},
+             {0.0f, tr("log distance", "对数距离"),
+              [&] { ImGui::Checkbox(tr("log distance", "对数距离"), &v.log_x); }}});
     show_view(app, ViewId::Decay);
 }
 
 void permutation_view(App& app) {
-    if (tools_shown(app)) {
-        ToolRow tools;
-        tools.next(9.0f, "L");
-        seq_len_slider("L", app.scene);
-        tools.next(9.0f, tr("encoding", "编码"));
-        encoding_combo(tr("encoding", "编码"), app.scene.encoding);
-        tools.next(6.0f, tr("seed", "种子"));
-        const uint64_t step = 1;
-        ImGui::InputScalar(tr("seed", "种子"), ImGuiDataType_U64, &app.scene.seed, &step);
-    }
+    if (tools_shown(app))
+        tool_rows({{9.0f, "L", [&] { seq_len_slider("L", app.scene); }},
+                   {9.0f, tr("encoding", "编码"),
+                    [&] { encoding_combo(tr("encoding", "编码"), app.scene.encoding); }},
+                   {6.0f, tr("seed", "种子"), [&] {
+                        const uint64_t step = 1;
+                        ImGui::InputScalar(tr("seed", "种子"), ImGuiDataType_U64, &app.scene.seed,
+                                           &step);
+                    }}});
     show_view(app, ViewId::Permutation);
 }
 
 void terms_view(App& app) {
-    if (tools_shown(app)) {
-        ToolRow tools;
-        tools.next(9.0f, "L");
-        seq_len_slider("L", app.scene);
-        tools.next(6.0f, tr("content", "内容"));
-        content_combo(tr("content", "内容"), app.scene);
-    }
+    if (tools_shown(app))
+        tool_rows({{9.0f, "L", [&] { seq_len_slider("L", app.scene); }},
+                   {6.0f, tr("content", "内容"),
+                    [&] { content_combo(tr("content", "内容"), app.scene); }}});
     show_view(app, ViewId::Terms);
 }
 
 void figure_view(App& app, ViewSettings& v) {
-    if (tools_shown(app)) {
-        ToolRow tools;
-        tools.next(10.0f, tr("figure", "图"));
-        if (ImGui::BeginCombo(tr("figure", "图"), v.figure.c_str())) {
-            for (const std::string& name : figure_names())
-                if (ImGui::Selectable(name.c_str(), name == v.figure)) v.figure = name;
-            ImGui::EndCombo();
-        }
-        tools.next(9.0f, tr("encoding", "编码"));
-        encoding_combo(tr("encoding", "编码"), app.scene.encoding);
-        tools.next(9.0f, "L");
-        seq_len_slider("L", app.scene);
-    }
+    if (tools_shown(app))
+        tool_rows({{10.0f, tr("figure", "图"),
+                    [&] {
+                        if (ImGui::BeginCombo(tr("figure", "图"), v.figure.c_str())) {
+                            for (const std::string& name : figure_names())
+                                if (ImGui::Selectable(name.c_str(), name == v.figure))
+                                    v.figure = name;
+                            ImGui::EndCombo();
+                        }
+                    }},
+                   {9.0f, tr("encoding", "编码"),
+                    [&] { encoding_combo(tr("encoding", "编码"), app.scene.encoding); }},
+                   {9.0f, "L", [&] { seq_len_slider("L", app.scene); }}});
     show_view(app, ViewId::Figure);
 }
 
@@ -636,21 +696,23 @@ bool view_window(App& app, ViewId id, ImGuiWindowFlags flags) {
 
 }  // namespace
 
-void draw_views(App& app, ImVec2 area_min, ImVec2 area_max) {
-    const bool retile = app.layout_dirty;
-    app.layout_dirty = false;
+std::vector<ViewId> open_views(const App& app) {
     std::vector<ViewId> open;
     for (const ViewInfo& info : view_infos())
         if (settings_of(app.views, info.id).open) open.push_back(info.id);
-    const std::vector<Tile> tiles =
-        tile_area(int(open.size()),
-                  {area_min.x, area_min.y, area_max.x - area_min.x, area_max.y - area_min.y});
+    return open;
+}
+
+void draw_views(App& app, const std::vector<Tile>& tiles) {
+    const bool retile = app.layout_dirty;
+    app.layout_dirty = false;
+    const std::vector<ViewId> open = open_views(app);
     for (ViewRuntime& rt : app.runtime) {
         rt.window_area = 0.0f;
         rt.shown_slot = -1;
     }
     for (size_t i = 0; i < open.size(); ++i) {
-        if (retile) {
+        if (retile && i < tiles.size()) {
             ImGui::SetNextWindowPos(ImVec2(tiles[i].x, tiles[i].y), ImGuiCond_Always);
             ImGui::SetNextWindowSize(ImVec2(tiles[i].width, tiles[i].height), ImGuiCond_Always);
         }

@@ -1,5 +1,5 @@
-// The views: one ImGui window each, holding a row of the controls that matter to it and one or
-// two figures drawn by the plot widget. Their windows are tiled over `area` whenever
+// The views: one ImGui window each, holding rows of the controls that matter to it and one or
+// two figures drawn by the plot widget. Their windows are placed on their tiles whenever
 // app.layout_dirty is set; between re-tilings the user may move and resize them.
 #pragma once
 
@@ -12,7 +12,9 @@
 
 namespace posviz::gui {
 
-void draw_views(App& app, ImVec2 area_min, ImVec2 area_max);
+// The open views, in the menu's order: the order draw_views gives them `tiles` (tiling.h).
+std::vector<ViewId> open_views(const App& app);
+void draw_views(App& app, const std::vector<Tile>& tiles);
 // Lecture mode: the one figure `page` names, in an undecorated window filling `stage`
 // (lecture_layout.h); the slide's other views are not drawn.
 void draw_lecture_stage(App& app, const LecturePage& page, const Tile& stage);

@@ -1,0 +1,55 @@
+// A window of a fixed size on the only monitor, for tests that draw the app's own frame
+// (draw_frame) offscreen: it answers what the frame asks a window, opens nothing beside it and
+// has no compute context of its own.
+#pragma once
+
+#include <imgui.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/window/window.h"
+
+namespace posviz::testing {
+
+class ScreenWindow : public gui::Window {
+  public:
+    ScreenWindow(int width, int height) : width_(width), height_(height) {}
+    void new_frame() override {
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplaySize = ImVec2(float(width_), float(height_));
+        io.DeltaTime = 1.0f / 60.0f;
+    }
+    void present() override {}
+    bool should_close() const override { return false; }
+    void framebuffer_size(int& width, int& height) const override {
+        width = width_;
+        height = height_;
+    }
+    float content_scale() const override { return 1.0f; }
+    void set_fullscreen(bool) override {}
+    int monitor_count() const override { return 1; }
+    gui::WindowOptions placement() const override {
+        return {width_, height_, 0, 0, true, "posviz"};
+    }
+    void poll_events() override {}
+    void wait_events() override {}
+    void wait_events_timeout(double) override {}
+    std::vector<gui::KeyPress> take_key_presses() override { return {}; }
+    void set_title(const std::string&) override {}
+    std::unique_ptr<gpu::GpuContext> make_shared_compute_context(std::string& error) override {
+        error = "none in this test";
+        return nullptr;
+    }
+    std::unique_ptr<gui::SecondWindow> open_second_window(const gui::WindowOptions&,
+                                                          std::string& error) override {
+        error = "none in this test";
+        return nullptr;
+    }
+
+  private:
+    int width_, height_;
+};
+
+}  // namespace posviz::testing
