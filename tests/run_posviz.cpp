@@ -1,9 +1,9 @@
 #include "run_posviz.h"
 
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -35,6 +35,16 @@ std::string read_file(const std::string& path) {
 
 namespace {
 
+// The high-water mark of the process's current memory image (VmHWM of /proc/PID/status), KiB;
+// 0 once it has exited.
+long current_image_peak_kb(pid_t pid) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+    return 0;
+}
+
 constexpr bool kAddressSanitizer =
 #if defined(__SANITIZE_ADDRESS__)
     true;
@@ -46,8 +56,8 @@ constexpr bool kAddressSanitizer =
 RunResult run_with(const std::string& launcher, const std::string& args) {
     const std::string dir = make_temp_dir();
     const std::string out_path = dir + "/stdout", err_path = dir + "/stderr";
-    // `exec` makes the shell become posviz (env execs it in turn), so wait4's usage is posviz's
-    // own peak memory.
+    // `exec` makes the shell become posviz (env execs it in turn): the process's memory image is
+    // posviz's own from then on.
     const std::string cmd = "exec " + launcher + std::string(POSVIZ_BINARY) + " " + args + " >" +
                             out_path + " 2>" + err_path + " </dev/null";
     RunResult result;
@@ -56,11 +66,24 @@ RunResult run_with(const std::string& launcher, const std::string& args) {
         ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
         ::_exit(127);
     }
+    // Peak memory is read from the running process, every millisecond: wait4's ru_maxrss would
+    // count the forked copy of this test process before exec (Linux keeps the larger of the
+    // images' peaks), which grows with the tests run before and made the memory tests
+    // order-dependent (230–350 MB for a 140 MB read late in the suite).
     int raw = 0;
-    struct rusage usage {};
-    const bool waited = pid > 0 && ::wait4(pid, &raw, 0, &usage) == pid;
+    bool waited = false;
+    long peak_kb = 0;
+    while (pid > 0) {
+        const pid_t done = ::waitpid(pid, &raw, WNOHANG);
+        if (done != 0) {
+            waited = done == pid;
+            break;
+        }
+        peak_kb = std::max(peak_kb, current_image_peak_kb(pid));
+        ::usleep(1000);
+    }
     result.status = (waited && WIFEXITED(raw)) ? WEXITSTATUS(raw) : -1;
-    result.max_rss_kb = waited ? usage.ru_maxrss : 0;
+    result.max_rss_kb = peak_kb;
     result.out = read_file(out_path);
     result.err = read_file(err_path);
     std::filesystem::remove_all(dir);

@@ -9,7 +9,7 @@ struct RunResult {
     int status = -1;  // the process's exit status (or -1 if it died by a signal)
     std::string out;
     std::string err;
-    long max_rss_kb = 0;  // the process's peak resident memory (its children's included)
+    long max_rss_kb = 0;  // posviz's peak resident memory (VmHWM, read while it runs)
 };
 
 // `args` is appended to the binary's path and run through /bin/sh; quote as needed.
