@@ -42,6 +42,7 @@ class HeadlessImGui {
         style.body = fonts_.body;
         style.heading = fonts_.heading;
         style.pixels_per_point = fonts_.body->FontSize / 12.0f;
+        if (lecture) style.map_stretch = k_lecture_map_stretch;
         return style;
     }
 

@@ -7,6 +7,7 @@
 #include "app/render/legend.h"
 #include "app/render/painter.h"
 #include "core/figure/figure.h"
+#include "core/figure/outer_labels.h"
 #include "core/figure/page_geometry.h"
 #include "core/figure/ticks.h"
 
@@ -19,12 +20,6 @@ namespace posviz {
 struct VerticalMargins {
     double top = 0.0, bottom = 0.0;
     double box_height = 0.0;
-};
-
-// Which axis labels a panel draws: in a grid, a label the panel below (x) or on the left (y)
-// repeats is left to that panel, as matplotlib's label_outer does.
-struct AxisLabels {
-    bool x = true, y = true;
 };
 
 struct PanelLayout {
@@ -52,6 +47,7 @@ struct PanelMetrics {
           colorbar_gap(1.0 * theme.tick_size) {}
 };
 
+// `labels`: which axis labels the panel draws (outer_axis_labels in a grid).
 PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
                          VerticalMargins at_least = {}, AxisLabels labels = {});
 

@@ -9,6 +9,7 @@
 #include "app/render/panel_layout.h"
 #include "app/render/render.h"
 #include "app/render/type_size.h"
+#include "core/figure/outer_labels.h"
 
 namespace posviz {
 
@@ -63,15 +64,8 @@ FigurePlan plan_figure(const Painter& p, const Figure& figure, const RenderStyle
     const int cols = plan.grid.cols;
     plan.count = std::min(figure.panels.size(), size_t(plan.grid.rows * cols));
 
-    for (size_t i = 0; i < plan.count; ++i) {
-        AxisLabels shown;
-        const Panel& panel = figure.panels[i];
-        if (i + size_t(cols) < plan.count)
-            shown.x = figure.panels[i + size_t(cols)].x.label != panel.x.label;
-        if (i % size_t(cols) != 0) shown.y = figure.panels[i - 1].y.label != panel.y.label;
-        if (bare) shown = {false, false};
-        plan.labels.push_back(shown);
-    }
+    plan.labels = bare ? std::vector<AxisLabels>(plan.count, {false, false})
+                       : outer_axis_labels(figure, cols, plan.count);
     // First the margins each panel needs, then the height of the row's equal-aspect boxes, then
     // every panel of a row with the row's largest margins.
     plan.rows.assign(size_t(plan.grid.rows), {});

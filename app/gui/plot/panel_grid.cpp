@@ -25,14 +25,21 @@ int cells_across(PanelGrid grid, int count, int i) {
 
 }  // namespace
 
+float row_share(PanelGrid grid, int r) {
+    if (grid.first_row_share <= 0.0f || grid.rows < 2) return 1.0f / float(grid.rows);
+    return r == 0 ? grid.first_row_share : (1.0f - grid.first_row_share) / float(grid.rows - 1);
+}
+
 std::vector<ImRect> grid_cells(const ImRect& area, PanelGrid grid, int count) {
-    const float height = area.GetHeight() / float(grid.rows);
+    std::vector<float> row_tops{area.Min.y};
+    for (int r = 0; r < grid.rows; ++r)
+        row_tops.push_back(row_tops.back() + row_share(grid, r) * area.GetHeight());
     std::vector<ImRect> cells;
     for (int i = 0; i < count; ++i) {
         const float width = area.GetWidth() / float(cells_across(grid, count, i));
-        const ImVec2 min(area.Min.x + float(i % grid.cols) * width,
-                         area.Min.y + float(i / grid.cols) * height);
-        cells.emplace_back(min, ImVec2(min.x + width, min.y + height));
+        const int r = i / grid.cols;
+        const ImVec2 min(area.Min.x + float(i % grid.cols) * width, row_tops[size_t(r)]);
+        cells.emplace_back(min, ImVec2(min.x + width, row_tops[size_t(r) + 1]));
     }
     return cells;
 }
@@ -60,12 +67,13 @@ std::vector<Layout> default_layouts(const Figure& figure, const PlotStyle& s, co
     const int count = std::min(int(figure.panels.size()), grid.rows * grid.cols);
     const std::vector<ImRect> cells = grid_cells(area, grid, count);
     const PlotStyle titled = panel_title_style(figure, s, area.GetWidth() / float(grid.cols));
+    const std::vector<AxisLabels> labels = outer_axis_labels(figure, grid.cols, size_t(count));
     std::vector<Layout> layouts;
     for (int i = 0; i < count; ++i) {
         const Panel& panel = figure.panels[size_t(i)];
-        layouts.push_back(layout_panel(panel, titled, cells[size_t(i)],
-                                       panel_axis_range(panel, true),
-                                       panel_axis_range(panel, false), false, nullptr));
+        layouts.push_back(
+            layout_panel(panel, titled, cells[size_t(i)], panel_axis_range(panel, true),
+                         panel_axis_range(panel, false), false, nullptr, labels[size_t(i)]));
     }
     return layouts;
 }
@@ -82,9 +90,10 @@ double covered_area(const std::vector<Layout>& layouts, int cols) {
 
 // Whether every plot box is large enough for its ticks and marks to stay apart: more data in
 // all does not pay for a panel shrunk to a thumbnail (three circles over a wide curve in a small
-// window).
+// window). 7 lines of text on the shorter side: three labelled ticks at vertical_ticks' 2.6
+// lines apart (RoPE's qₘ·k₀ curve under circles given the larger part of the height).
 bool legible(const std::vector<Layout>& layouts, const PlotStyle& s) {
-    const float least = 8.0f * s.body->FontSize;
+    const float least = 7.0f * s.body->FontSize;
     for (const Layout& l : layouts)
         if (l.box.GetWidth() < least || l.box.GetHeight() < least) return false;
     return true;
@@ -114,22 +123,41 @@ GridPlacement place_panels(const Figure& figure, const PlotStyle& s, const ImRec
             }
         }
     }
+    if (count > 0 && grid.rows == 2 && grid.wide_last_row && count < 2 * grid.cols) {
+        // Panels of another kind over a wide last row (circles or maps over curves) may take a
+        // taller first row, in steps of a twentieth; near ties keep equal rows. Never a shorter
+        // one: those panels are what the slide is about, the curve sums them up. Rows of one kind
+        // keep equal heights, which say that their panels compare.
+        double best = covered_area(default_layouts(figure, s, area, grid), grid.cols);
+        PanelGrid shaped = grid;
+        for (const float share : {0.55f, 0.6f, 0.65f, 0.7f}) {
+            const PanelGrid candidate{grid.rows, grid.cols, grid.wide_last_row, share};
+            const std::vector<Layout> layouts = default_layouts(figure, s, area, candidate);
+            const double covered = covered_area(layouts, grid.cols);
+            if (covered > 1.02 * best && legible(layouts, s)) {
+                best = covered;
+                shaped = candidate;
+            }
+        }
+        grid = shaped;
+    }
     const std::vector<Layout> layouts = default_layouts(figure, s, area, grid);
     const std::vector<RowSpan> spans = row_spans(layouts, grid.cols);
-    // spare_x: what each of the `cols` cells of a full row can lose, so that no panel loses more
-    // than it leaves unused (a wide last row's cells lose cols / across times as much).
+    // What the area can lose across and down, so that no panel loses more than it leaves unused:
+    // a cell loses its part of the row's width (1 / across) or of the grid's height.
     float spare_x = FLT_MAX, spare_y = FLT_MAX;
     for (size_t i = 0; i < layouts.size(); ++i) {
-        const RowSpan& span = spans[i / size_t(grid.cols)];
+        const int r = int(i) / grid.cols;
+        const RowSpan& span = spans[size_t(r)];
         const float across = float(cells_across(grid, int(layouts.size()), int(i)));
-        spare_x = std::min(spare_x, (layouts[i].free_box.GetWidth() - layouts[i].box.GetWidth()) *
-                                        across / float(grid.cols));
-        spare_y = std::min(spare_y, layouts[i].free_box.Max.y - (span.top + span.height));
+        spare_x = std::min(spare_x,
+                           (layouts[i].free_box.GetWidth() - layouts[i].box.GetWidth()) * across);
+        spare_y = std::min(
+            spare_y, (layouts[i].free_box.Max.y - (span.top + span.height)) / row_share(grid, r));
     }
     ImRect placed = area;
     if (!layouts.empty()) {
-        ImVec2 trim(0.5f * float(grid.cols) * std::max(0.0f, spare_x),
-                    0.5f * float(grid.rows) * std::max(0.0f, spare_y));
+        ImVec2 trim(0.5f * std::max(0.0f, spare_x), 0.5f * std::max(0.0f, spare_y));
         // Titles in another font would change the boxes' heights, and so the square maps' widths.
         const float cell_width = area.GetWidth() / float(grid.cols);
         if (panel_title_style(figure, s, cell_width).heading !=

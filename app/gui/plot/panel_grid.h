@@ -19,10 +19,17 @@ PlotStyle panel_title_style(const Figure& figure, const PlotStyle& s, float cell
 // row that has fewer panels than `cols` shares the whole width among them (RoPE's three circles
 // over the full-width qₘ·k₀ curve, ALiBi's three maps over its curves), instead of leaving
 // cells empty.
+// first_row_share: the first row's part of the height, the other rows sharing the rest equally;
+// 0: every row equally high. RoPE's circles, which stay round, and ALiBi's maps fill more of the
+// room in a row taller than that of the curves under them.
 struct PanelGrid {
     int rows = 1, cols = 1;
     bool wide_last_row = false;
+    float first_row_share = 0.0f;
 };
+
+// Row r's part of the grid's height.
+float row_share(PanelGrid grid, int r);
 
 // The cells of `count` panels in `grid` over `area`.
 std::vector<ImRect> grid_cells(const ImRect& area, PanelGrid grid, int count);
@@ -40,11 +47,12 @@ struct GridPlacement {
 // The grid whose plot boxes, each panel laid out in its cell at its default limits, cover the
 // most of `area`: square maps and wide curves want different cells, so a row of four panels may
 // fill a wide window better as 2 × 2, or the reverse, or a wide last row better than either.
-// Only a row of panels or a small grid (the
-// four logit terms) is laid out again; bigger grids keep their rows, which mean something
-// (permutation: without, with PE). The area is then trimmed, centred, by what every panel leaves
-// unused beside or below its box (maps that keep their shape), so that panels do not drift apart
-// with empty bands between them — unless the narrower cells would change the titles' font.
+// Only a row of panels or a small grid (the four logit terms) is laid out again; bigger grids
+// keep their rows, which mean something (permutation: without, with PE). Of two rows, the first
+// then takes the part of the height that covers the most. The area is then trimmed, centred, by
+// what every panel leaves unused beside or below its box (maps that keep their shape), so that
+// panels do not drift apart with empty bands between them — unless the narrower cells would change
+// the titles' font.
 GridPlacement place_panels(const Figure& figure, const PlotStyle& s, const ImRect& area);
 
 }  // namespace posviz::gui

@@ -83,12 +83,17 @@ Ticks colorbar_ticks(const Colorbar& colorbar, float length, const PlotStyle& s)
         {colorbar.range.min, colorbar.range.max, colorbar.norm.kind == NormKind::Log}, length, s);
 }
 
-// Width of a colorbar with its tick labels and its (vertical) label.
+std::string colorbar_label(const PlotStyle& s, const Colorbar& colorbar, float length) {
+    return fit_two_lines(s.body, colorbar.label, length);
+}
+
 float colorbar_space(const PlotStyle& s, const Colorbar& colorbar, float length) {
     const Metrics m(s);
     float w = m.bar_gap + m.bar_width + m.tick + m.pad +
               widest(s.body, colorbar_ticks(colorbar, length, s).labels);
-    if (!colorbar.label.empty()) w += m.pad + s.body->FontSize;
+    // The label's lines, turned, stand side by side.
+    if (!colorbar.label.empty())
+        w += m.pad + text_size(s.body, colorbar_label(s, colorbar, length)).y;
     if (!colorbar.masked_label.empty())
         w = std::max(w,
                      m.bar_gap + m.bar_width + m.pad + text_size(s.body, colorbar.masked_label).x);
@@ -142,7 +147,7 @@ namespace {
 // there; the legend itself is left to layout_panel.
 Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                   const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
-                  const RowSpan* row, float legend_right) {
+                  const RowSpan* row, AxisLabels labels, float legend_right) {
     const Metrics m(s);
     Layout l;
     l.x.range = x_range;
@@ -168,7 +173,8 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         // without them: a cramped panel goes without (its tooltip names the axes).
         const float least = 3.0f * m.text;
         const float x_label = panel.x.label.empty() ? 0.0f : text_size(s.body, panel.x.label).y;
-        l.x_label = x_label > 0.0f && cell.GetHeight() - top - bottom - x_label - m.pad >= least;
+        l.x_label = labels.x && x_label > 0.0f &&
+                    cell.GetHeight() - top - bottom - x_label - m.pad >= least;
         if (l.x_label) bottom += x_label + m.pad;
         if (l.colorbar && has_masked && !panel.heatmap->masked_label.empty())
             bottom = std::max(bottom, 2.0f * m.pad + 1.5f * m.text);
@@ -188,7 +194,8 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         }
         right += legend_right;
         const float y_label = panel.y.label.empty() ? 0.0f : text_size(s.body, panel.y.label).y;
-        l.y_label = y_label > 0.0f && cell.GetWidth() - left - right - y_label - m.pad >= least;
+        l.y_label =
+            labels.y && y_label > 0.0f && cell.GetWidth() - left - right - y_label - m.pad >= least;
         if (l.y_label) left += y_label + m.pad;
         box = ImRect(ImVec2(cell.Min.x + left, cell.Min.y + top),
                      ImVec2(std::max(cell.Min.x + left + 1.0f, cell.Max.x - right),
@@ -199,13 +206,16 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
             box.Max.y = row->top + row->height;
         }
         if (panel.equal_aspect) {
-            // One data unit as long on both axes: shrink the longer side, centre the box.
+            // One data unit as long on both axes (a map's cells as wide as `stretch` times their
+            // height at most, and the reverse): shrink the longer side, centre the box.
             auto extent = [](const AxisRange& r) {
                 return r.log ? std::log10(r.hi / r.lo) : r.hi - r.lo;
             };
-            const double scale =
-                std::min(box.GetWidth() / extent(x_range), box.GetHeight() / extent(y_range));
-            const ImVec2 size(float(scale * extent(x_range)), float(scale * extent(y_range)));
+            const double stretch = panel.heatmap ? std::max(1.0f, s.map_stretch) : 1.0;
+            const double x_scale = box.GetWidth() / extent(x_range);
+            const double y_scale = box.GetHeight() / extent(y_range);
+            const ImVec2 size(float(std::min(x_scale, stretch * y_scale) * extent(x_range)),
+                              float(std::min(y_scale, stretch * x_scale) * extent(y_range)));
             const ImVec2 centre = box.GetCenter();
             box = ImRect(ImVec2(centre.x - 0.5f * size.x, centre.y - 0.5f * size.y),
                          ImVec2(centre.x + 0.5f * size.x, centre.y + 0.5f * size.y));
@@ -247,11 +257,11 @@ PlacedPanel placed_panel(const Panel& panel, const PlotStyle& s, const Layout& l
 
 Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                     const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
-                    const RowSpan* row) {
+                    const RowSpan* row, AxisLabels labels) {
     const Metrics m(s);
     const std::vector<const LineSeries*> legend = legend_entries(panel);
     auto lay_out = [&](float legend_right) {
-        return layout_box(panel, s, cell, x_range, y_range, has_masked, row, legend_right);
+        return layout_box(panel, s, cell, x_range, y_range, has_masked, row, labels, legend_right);
     };
     if (legend.empty()) return lay_out(0.0f);
     const ImVec2 size = legend_size(s, legend);

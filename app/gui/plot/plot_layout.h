@@ -11,6 +11,7 @@
 
 #include "app/gui/plot/plot_transform.h"
 #include "app/gui/plot/plot_widget.h"
+#include "core/figure/outer_labels.h"
 #include "core/figure/ticks.h"
 
 namespace posviz::gui {
@@ -57,15 +58,21 @@ struct RowSpan {
 
 // The layout for the axis ranges the panel shows now; `row`, if given, fixes the box's top and
 // height. has_masked: the heatmap has masked cells (its colorbar then needs room for the swatch).
+// `labels`: the axis labels the grid leaves to this panel (outer_axis_labels); a cramped panel
+// goes without them anyway.
 Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                     const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
-                    const RowSpan* row);
+                    const RowSpan* row, AxisLabels labels = {});
 
 // The colorbar of a heatmap as the GUI knows it: whether it has masked cells comes from its
 // colouring (the values may be on the GPU), not from a scan.
 Colorbar panel_colorbar(const Heatmap& heatmap, bool has_masked);
 // A log colour scale marks decades; other norms take linear ticks (placed by colour_position).
 Ticks colorbar_ticks(const Colorbar& colorbar, float length, const PlotStyle& s);
+// The colorbar's label as it goes beside a bar `length` pixels long, reading upwards: on two lines
+// where one is longer than the bar (ALiBi's "bias b(m, n) (logit units)" beside a short bar),
+// rather than cut short.
+std::string colorbar_label(const PlotStyle& s, const Colorbar& colorbar, float length);
 // Width of a colorbar with its tick labels, its (vertical) label and the masked-cell swatch's
 // label under it, if any.
 float colorbar_space(const PlotStyle& s, const Colorbar& colorbar, float length);

@@ -231,11 +231,12 @@ void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
     // No longer than the bar: past its ends the label would run into the masked-cell note
     // below it, or into the panel's title above. Where a short bar leaves it an ellipsis, or the
     // cell has no room for it beside the tick labels, it is left out.
-    const std::string fitted = fit_text(s.body, label, bar.GetHeight());
-    if (!label.empty() && fitted != "…" && labels_right + m.pad + s.body->FontSize <= right)
+    const std::string fitted = colorbar_label(s, colorbar, bar.GetHeight());
+    const float across = text_size(s.body, fitted).y;  // the turned label's width
+    if (!label.empty() && fitted.rfind("…", 0) != 0 && labels_right + m.pad + across <= right)
         add_vertical_text(draw, s.body,
-                          ImVec2(labels_right + m.pad + 0.5f * s.body->FontSize, bar.GetCenter().y),
-                          fg, fitted);
+                          ImVec2(labels_right + m.pad + 0.5f * across, bar.GetCenter().y), fg,
+                          fitted);
     if (!masked_label.empty()) {
         const float top = bar.Max.y + 2.0f * m.pad;
         const ImVec2 swatch_max(bar.Max.x, top + s.body->FontSize);

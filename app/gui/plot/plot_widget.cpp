@@ -108,12 +108,14 @@ void line_tooltip(const Layout& l, int panel_index, const Panel& panel, ImVec2 m
     ImGui::SetTooltip("%s", text.c_str());
 }
 
-// A panel's state kept between frames: its zoom (shared within its group), its heatmap texture.
+// A panel's state kept between frames: its zoom (shared within its group), its heatmap texture;
+// and the axis labels its place in the grid leaves it.
 struct PanelState {
     ImGuiID id = 0;
     ZoomState* zoom = nullptr;
     AxisRange default_x, default_y;
     HeatmapTexture texture;
+    AxisLabels labels;
 };
 
 ImGuiID panel_id(int index) {
@@ -140,8 +142,8 @@ PanelState panel_state(int index, int leader, const Panel& panel, uint64_t versi
 
 Layout current_layout(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                       const PanelState& state, const RowSpan* row) {
-    return layout_panel(panel, s, cell, state.zoom->x, state.zoom->y, state.texture.has_masked,
-                        row);
+    return layout_panel(panel, s, cell, state.zoom->x, state.zoom->y, state.texture.has_masked, row,
+                        state.labels);
 }
 
 // The mouse on one panel: wheel zooms about the pointer, a drag pans, a double click goes back to
@@ -263,10 +265,12 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     const PlotStyle panel_style = panel_title_style(figure, style, grid.GetWidth() / float(cols));
 
     const std::vector<int> leaders = linked_panel_leaders(figure);
+    const std::vector<AxisLabels> labels = outer_axis_labels(figure, cols, size_t(count));
     std::vector<PanelState> states;
     for (int i = 0; i < count; ++i) {
         states.push_back(panel_state(i, leaders[size_t(i)], figure.panels[size_t(i)], version,
                                      panel_style, pixels_of(i)));
+        states.back().labels = labels[size_t(i)];
         ZoomState& zoom = *states.back().zoom;
         if (reset) zoom = {zoom.default_x, zoom.default_y, zoom.default_x, zoom.default_y};
     }

@@ -34,7 +34,18 @@ struct PlotStyle {
     ImFont* heading = nullptr;        // figure and panel titles
     float pixels_per_point = 1.333f;  // figure line widths are in points
     bool subtitle = true;             // lecture mode leaves the figure's parameters behind C
+    // How far a map that keeps its shape (square cells) may stretch them to fill its tile: a cell
+    // up to map_stretch times as wide as high, or as high as wide (matplotlib's aspect='auto',
+    // bounded). Curves' circles stay round whatever this says.
+    float map_stretch = 1.0f;
 };
+
+// Decision: maps keep square cells except in lecture mode, where they may stretch to 1.5:1.
+// Square maps cannot use a 16:9 screen (three in a row cover 29 % of it); from the back row a
+// bigger map reads better than a square one, and at 1.5:1 its rows, columns and the diagonals of
+// constant m − n are still plain to see; stretched further, a map starts to look like a
+// different matrix.
+constexpr float k_lecture_map_stretch = 1.5f;
 
 // What the mouse is doing over a figure this frame.
 struct PlotHover {

@@ -1,0 +1,107 @@
+// What a grid of panels gives its data on screen: axis labels left to the outer panels
+// (core/figure/outer_labels.h, the file renderer's rule too), maps whose cells may stretch to
+// 1.5:1 in lecture mode (PlotStyle::map_stretch; circles stay round), a colorbar label on two
+// lines rather than cut short, and a first row taller than the others (PanelGrid).
+#include <gtest/gtest.h>
+
+#include "app/gui/plot/panel_grid.h"
+#include "app/gui/plot/plot_layout.h"
+#include "app/gui/plot/plot_text.h"
+#include "core/figure/outer_labels.h"
+#include "tests/headless_imgui.h"
+
+namespace posviz::gui {
+namespace {
+
+// A square map of the positions, labelled "n" across and "m" down, with a labelled colorbar.
+Panel square_map(const std::string& y_label = "m") {
+    Heatmap map = matrix_heatmap(Matrix::Identity(8, 8), "viridis", ColourLimits::Data);
+    map.colorbar_label = "bias b(m, n) (logit units)";
+    Panel panel;
+    panel.heatmap = std::move(map);
+    // Moved in: GCC 12 warns falsely (-Wrestrict) on assigning the one-letter literal.
+    panel.x.label = std::string("n");
+    panel.y.label = y_label;
+    panel.equal_aspect = true;
+    return panel;
+}
+
+TEST(OuterAxisLabels, OnlyTheBottomRowAndFirstColumnRepeatNoLabel) {
+    Figure figure;
+    for (int i = 0; i < 4; ++i) figure.panels.push_back(square_map(i == 3 ? "query m" : "m"));
+    const std::vector<AxisLabels> labels = outer_axis_labels(figure, 2, 4);
+    ASSERT_EQ(labels.size(), 4u);
+    EXPECT_TRUE(labels[0].y);
+    EXPECT_FALSE(labels[0].x);  // the panel below says "n"
+    EXPECT_FALSE(labels[1].y);  // the panel on the left says "m"
+    EXPECT_FALSE(labels[1].x);
+    EXPECT_TRUE(labels[2].x && labels[2].y);
+    EXPECT_TRUE(labels[3].x);
+    EXPECT_TRUE(labels[3].y);  // "query m" differs from its neighbour's "m"
+    // A row of panels keeps its x labels; a short last row has no panel under the one above it.
+    for (const AxisLabels& l : outer_axis_labels(figure, 4, 4)) EXPECT_TRUE(l.x);
+    EXPECT_TRUE(outer_axis_labels(figure, 3, 4)[1].x);
+}
+
+TEST(PanelLayoutOnScreen, AnInnerPanelLeavesItsYLabelToTheFirstColumn) {
+    const HeadlessImGui imgui(17.0f, "en");
+    const PlotStyle style = imgui.plot_style("light", false);
+    const Panel panel = square_map();
+    const ImRect cell(ImVec2(0, 0), ImVec2(400, 600));  // the width limits the square box
+    auto lay_out = [&](AxisLabels labels) {
+        return layout_panel(panel, style, cell, panel_axis_range(panel, true),
+                            panel_axis_range(panel, false), false, nullptr, labels);
+    };
+    const Layout outer = lay_out({}), inner = lay_out({true, false}),
+                 upper = lay_out({false, true});
+    EXPECT_TRUE(outer.y_label && outer.x_label);
+    EXPECT_FALSE(inner.y_label);
+    EXPECT_GT(inner.box.GetWidth(), outer.box.GetWidth());
+    EXPECT_FALSE(upper.x_label);
+    EXPECT_GT(upper.free_box.GetHeight(), outer.free_box.GetHeight());
+}
+
+TEST(PanelLayoutOnScreen, LectureMapsStretchTheirCellsUpToOneAndAHalf) {
+    const HeadlessImGui imgui(17.0f, "en");
+    PlotStyle style = imgui.plot_style("light", false);
+    Panel circle;
+    circle.circles.push_back({});
+    circle.equal_aspect = true;
+    const ImRect wide(ImVec2(0, 0), ImVec2(1600, 500)), tall(ImVec2(0, 0), ImVec2(500, 1200));
+    auto aspect = [&](const Panel& panel, const ImRect& cell) {
+        const Layout l = layout_panel(panel, style, cell, panel_axis_range(panel, true),
+                                      panel_axis_range(panel, false), false, nullptr);
+        return l.box.GetWidth() / l.box.GetHeight();
+    };
+    EXPECT_NEAR(aspect(square_map(), wide), 1.0f, 0.01f);
+    style.map_stretch = k_lecture_map_stretch;
+    EXPECT_NEAR(aspect(square_map(), wide), 1.5f, 0.01f);
+    EXPECT_NEAR(aspect(square_map(), tall), 1.0f / 1.5f, 0.01f);
+    EXPECT_NEAR(aspect(circle, wide), 1.0f, 0.01f);
+}
+
+TEST(PanelLayoutOnScreen, AColorbarLabelTooLongForItsBarTakesTwoLines) {
+    const HeadlessImGui imgui(28.0f, "en");
+    const PlotStyle style = imgui.plot_style("light", true);
+    const Colorbar bar = panel_colorbar(*square_map().heatmap, false);
+    const float one_line = text_size(style.body, bar.label).x;
+    EXPECT_EQ(colorbar_label(style, bar, one_line + 1.0f), bar.label);
+    const std::string two = colorbar_label(style, bar, 0.6f * one_line);
+    EXPECT_EQ(two, "bias b(m, n)\n(logit units)");
+    EXPECT_GT(colorbar_space(style, bar, 0.6f * one_line),
+              colorbar_space(style, bar, one_line + 1.0f) + 0.9f * style.body->FontSize);
+}
+
+TEST(PanelGridRows, AFirstRowShareSetsTheRowsHeights) {
+    const ImRect area(ImVec2(0.0f, 100.0f), ImVec2(900.0f, 1100.0f));
+    const std::vector<ImRect> cells = grid_cells(area, {2, 3, true, 0.6f}, 4);
+    ASSERT_EQ(cells.size(), 4u);
+    for (int i = 0; i < 3; ++i) EXPECT_FLOAT_EQ(cells[size_t(i)].GetHeight(), 600.0f);
+    EXPECT_FLOAT_EQ(cells[3].Min.y, 700.0f);
+    EXPECT_FLOAT_EQ(cells[3].Max.y, 1100.0f);
+    EXPECT_FLOAT_EQ(cells[3].GetWidth(), 900.0f);
+    EXPECT_FLOAT_EQ(row_share({3, 1}, 2), 1.0f / 3.0f);
+}
+
+}  // namespace
+}  // namespace posviz::gui
