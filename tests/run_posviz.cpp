@@ -35,13 +35,19 @@ std::string read_file(const std::string& path) {
 
 namespace {
 
-// The high-water mark of the process's current memory image (VmHWM of /proc/PID/status), KiB;
-// 0 once it has exited.
-long current_image_peak_kb(pid_t pid) {
+// The high-water mark of posviz's memory image (VmHWM of /proc/PID/status), KiB; 0 before the
+// process has become posviz (the forked copy of this test process, then sh or env) and once it
+// has exited.
+long posviz_image_peak_kb(pid_t pid) {
     std::ifstream status("/proc/" + std::to_string(pid) + "/status");
     std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+    bool posviz = false;
+    while (std::getline(status, line)) {
+        if (line.rfind("Name:", 0) == 0)
+            posviz = line == "Name:\tposviz";  // not posviz_tests, whose fork this was
+        else if (posviz && line.rfind("VmHWM:", 0) == 0)
+            return std::atol(line.c_str() + 6);
+    }
     return 0;
 }
 
@@ -66,7 +72,7 @@ RunResult run_with(const std::string& launcher, const std::string& args) {
         ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
         ::_exit(127);
     }
-    // Peak memory is read from the running process, every millisecond: wait4's ru_maxrss would
+    // Peak memory is read from the running posviz, every millisecond: wait4's ru_maxrss would
     // count the forked copy of this test process before exec (Linux keeps the larger of the
     // images' peaks), which grows with the tests run before and made the memory tests
     // order-dependent (230–350 MB for a 140 MB read late in the suite).
@@ -79,7 +85,7 @@ RunResult run_with(const std::string& launcher, const std::string& args) {
             waited = done == pid;
             break;
         }
-        peak_kb = std::max(peak_kb, current_image_peak_kb(pid));
+        peak_kb = std::max(peak_kb, posviz_image_peak_kb(pid));
         ::usleep(1000);
     }
     result.status = (waited && WIFEXITED(raw)) ? WEXITSTATUS(raw) : -1;
