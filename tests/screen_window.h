@@ -37,6 +37,7 @@ class ScreenWindow : public gui::Window {
     void wait_events() override {}
     void wait_events_timeout(double) override {}
     std::vector<gui::KeyPress> take_key_presses() override { return {}; }
+    uint64_t input_events() const override { return 0; }
     void set_title(const std::string&) override {}
     std::unique_ptr<gpu::GpuContext> make_shared_compute_context(std::string& error) override {
         error = "none in this test";

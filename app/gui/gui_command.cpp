@@ -261,8 +261,11 @@ int run_gui(const GuiArgs& args) {
             const std::chrono::duration<double> slept = std::chrono::steady_clock::now() - before;
             extra_frames = slept.count() >= 0.99 * timeout ? 0 : k_settling_frames;
         } else {
+            const uint64_t input_before = app.window->input_events();
             app.window->wait_events();
-            extra_frames = k_settling_frames;
+            // Settling frames follow input only: a build that finished (or a signal) needs the
+            // one frame that draws it — on a software renderer each frame is ~10 ms of every core.
+            extra_frames = app.window->input_events() != input_before ? k_settling_frames : 0;
         }
     }
 

@@ -60,15 +60,40 @@ class GlfwSharedContext : public gpu::GpuContext {
 
 class GlfwWindow : public Window {
   public:
-    // Takes the key callback ImGui's backend installed and passes every key on to it.
+    // Takes the key callback ImGui's backend installed and passes every key on to it; the other
+    // input callbacks ImGui installed are counted on their way (input_events).
     explicit GlfwWindow(GLFWwindow* window) : window_(window) {
         glfwSetWindowUserPointer(window_, this);
         imgui_key_callback_ = glfwSetKeyCallback(window_, key_callback);
+        imgui_.chr = glfwSetCharCallback(window_, [](GLFWwindow* w, unsigned c) {
+            if (GlfwWindow* self = counted(w); self->imgui_.chr) self->imgui_.chr(w, c);
+        });
+        imgui_.button = glfwSetMouseButtonCallback(window_, [](GLFWwindow* w, int b, int a, int m) {
+            if (GlfwWindow* self = counted(w); self->imgui_.button) self->imgui_.button(w, b, a, m);
+        });
+        imgui_.scroll = glfwSetScrollCallback(window_, [](GLFWwindow* w, double x, double y) {
+            if (GlfwWindow* self = counted(w); self->imgui_.scroll) self->imgui_.scroll(w, x, y);
+        });
+        imgui_.cursor = glfwSetCursorPosCallback(window_, [](GLFWwindow* w, double x, double y) {
+            if (GlfwWindow* self = counted(w); self->imgui_.cursor) self->imgui_.cursor(w, x, y);
+        });
+        imgui_.enter = glfwSetCursorEnterCallback(window_, [](GLFWwindow* w, int entered) {
+            if (GlfwWindow* self = counted(w); self->imgui_.enter) self->imgui_.enter(w, entered);
+        });
+        imgui_.focus = glfwSetWindowFocusCallback(window_, [](GLFWwindow* w, int focused) {
+            if (GlfwWindow* self = counted(w); self->imgui_.focus) self->imgui_.focus(w, focused);
+        });
         set_main_loop_waker(glfwPostEmptyEvent);
     }
     ~GlfwWindow() override {
         set_main_loop_waker(nullptr);
         glfwSetKeyCallback(window_, imgui_key_callback_);
+        glfwSetCharCallback(window_, imgui_.chr);
+        glfwSetMouseButtonCallback(window_, imgui_.button);
+        glfwSetScrollCallback(window_, imgui_.scroll);
+        glfwSetCursorPosCallback(window_, imgui_.cursor);
+        glfwSetCursorEnterCallback(window_, imgui_.enter);
+        glfwSetWindowFocusCallback(window_, imgui_.focus);
         ImGui_ImplGlfw_Shutdown();
         glfwDestroyWindow(window_);
         glfwTerminate();
@@ -131,6 +156,7 @@ class GlfwWindow : public Window {
             options, [this](const KeyPress& press) { presses_.push_back(press); }, error);
     }
     std::vector<KeyPress> take_key_presses() override { return std::exchange(presses_, {}); }
+    uint64_t input_events() const override { return input_events_; }
     void set_title(const std::string& title) override {
         if (title == title_) return;  // X round trips only when it changes
         title_ = title;
@@ -160,8 +186,15 @@ class GlfwWindow : public Window {
         int key, scancode, mods;
     };
 
-    static void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+    // The window of a callback, its input counted.
+    static GlfwWindow* counted(GLFWwindow* window) {
         auto* self = static_cast<GlfwWindow*>(glfwGetWindowUserPointer(window));
+        ++self->input_events_;
+        return self;
+    }
+
+    static void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+        GlfwWindow* self = counted(window);
         if (action != GLFW_RELEASE) self->presses_.push_back({key, mods});
         // Tab is lecture mode's next-figure key (key_commands.h). ImGui 1.86 would also take a
         // Tab pressed while no field is being typed in to put the keyboard into the window's
@@ -183,6 +216,15 @@ class GlfwWindow : public Window {
     GLFWwindow* window_;
     WindowOptions windowed_;
     GLFWkeyfun imgui_key_callback_ = nullptr;
+    struct {
+        GLFWcharfun chr = nullptr;
+        GLFWmousebuttonfun button = nullptr;
+        GLFWscrollfun scroll = nullptr;
+        GLFWcursorposfun cursor = nullptr;
+        GLFWcursorenterfun enter = nullptr;
+        GLFWwindowfocusfun focus = nullptr;
+    } imgui_;  // ImGui's own callbacks, called from ours
+    uint64_t input_events_ = 0;
     std::vector<KeyPress> presses_;
     bool pressed_since_frame_ = false;
     std::vector<HeldRelease> releases_held_, releases_due_;

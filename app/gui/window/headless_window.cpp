@@ -87,6 +87,7 @@ class HeadlessWindow : public Window {
     void wait_events() override {}
     void wait_events_timeout(double) override {}
     std::vector<KeyPress> take_key_presses() override { return {}; }
+    uint64_t input_events() const override { return 0; }
     void set_title(const std::string&) override {}
     std::unique_ptr<SecondWindow> open_second_window(const WindowOptions&,
                                                      std::string& error) override {

@@ -53,6 +53,10 @@ class Window {
     // when a frame starts, and loses a press and release that fall between two frames (a
     // presenter remote's short tap).
     virtual std::vector<KeyPress> take_key_presses() = 0;
+    // How many input events (keys, text, mouse buttons and moves, scrolling, focus) the window
+    // has had: a wake-up that adds none was a finished build or a signal, after which ImGui has
+    // nothing to settle.
+    virtual uint64_t input_events() const = 0;
     virtual void set_title(const std::string& title) = 0;
     // An OpenGL 4.3 context sharing objects with this window's, for the GPU backend to compute in
     // on worker threads: the window then draws the buffers it fills without copying them. Null,
