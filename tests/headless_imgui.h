@@ -46,6 +46,7 @@ class HeadlessImGui {
             style.map_stretch = k_lecture_map_stretch;
             style.title = false;
             style.legend_below = true;
+            style.thin_colorbars = true;
         }
         return style;
     }

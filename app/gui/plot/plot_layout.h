@@ -24,8 +24,8 @@ struct Metrics {
         : text(s.body->FontSize),
           pad(0.35f * text),
           tick(0.4f * text),
-          bar_width(1.1f * text),
-          bar_gap(0.9f * text) {}
+          bar_width(s.thin_colorbars ? 0.7f * text : 1.1f * text),
+          bar_gap(s.thin_colorbars ? 0.6f * text : 0.9f * text) {}
 };
 
 struct Layout {

@@ -658,6 +658,7 @@ PlotStyle plot_style(const App& app) {
         s.map_stretch = k_lecture_map_stretch;
         s.title = false;
         s.legend_below = true;
+        s.thin_colorbars = true;
     }
     return s;
 }
