@@ -42,7 +42,12 @@ class HeadlessImGui {
         style.body = fonts_.body;
         style.heading = fonts_.heading;
         style.pixels_per_point = fonts_.body->FontSize / 12.0f;
-        if (lecture) style.map_stretch = k_lecture_map_stretch;
+        if (lecture) {
+            style.map_stretch = k_lecture_map_stretch;
+            style.title = false;
+            style.legend_below = true;
+            style.thin_colorbars = true;
+        }
         return style;
     }
 

@@ -5,6 +5,9 @@
 #include <cairo.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <string>
+
 #include "app/gui/plot/plot_layout.h"
 #include "app/render/panel_layout.h"
 #include "core/figures/figures.h"
@@ -56,6 +59,39 @@ TEST(LegendCornerOnScreenAndPaper, BothTakeTheFreeLowerLeft) {
         EXPECT_GT(screen.legend_box.Min.x, screen.box.Min.x);
         EXPECT_LT(screen.legend_box.Max.y, screen.box.Max.y);
     }
+}
+
+// In lecture mode a legend of long labels that hides data in every corner goes below the plot
+// in columns, as exports put it, when the box keeps more room than with the legend beside it:
+// four waves over the whole box, as on the sinusoidal-waves slide, on a 1080p stage.
+TEST(LegendBelowInLectureMode, FourLongLabelsGoUnderTheBoxInColumns) {
+    Panel waves;
+    for (int k = 0; k < 4; ++k) {
+        LineSeries line;
+        for (int i = 0; i <= 400; ++i) {
+            line.x.push_back(i);
+            line.y.push_back(std::sin(0.05 * (k + 1) * i));
+        }
+        line.label = "dim " + std::to_string(2 * k) + ": sin(ω·pos), λ = " + std::to_string(k);
+        waves.lines.push_back(line);
+    }
+    waves.legend = LegendPosition::UpperRight;
+    const gui::HeadlessImGui imgui(28.0f, "en");
+    const ImRect cell(ImVec2(0, 0), ImVec2(1900, 1000));
+    auto lay_out = [&](bool lecture) {
+        return gui::layout_panel(waves, imgui.plot_style("dark", lecture), cell,
+                                 gui::panel_axis_range(waves, true),
+                                 gui::panel_axis_range(waves, false), false, nullptr);
+    };
+    const gui::Layout beside = lay_out(false), below = lay_out(true);
+    ASSERT_EQ(beside.legend, LegendPosition::Outside);
+    EXPECT_GT(beside.legend_box.Min.x, beside.box.Max.x);
+    ASSERT_EQ(below.legend, LegendPosition::Outside);
+    EXPECT_GE(below.legend_columns, 2);
+    EXPECT_GT(below.legend_box.Min.y, below.box.Max.y);
+    EXPECT_TRUE(cell.Contains(below.legend_box));
+    EXPECT_GT(below.box.GetWidth() * below.box.GetHeight(),
+              1.1f * beside.box.GetWidth() * beside.box.GetHeight());
 }
 
 }  // namespace

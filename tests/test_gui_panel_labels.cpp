@@ -1,7 +1,8 @@
 // What a grid of panels gives its data on screen: axis labels left to the outer panels
 // (core/figure/outer_labels.h, the file renderer's rule too), maps whose cells may stretch to
 // 1.5:1 in lecture mode (PlotStyle::map_stretch; circles stay round), a colorbar label on two
-// lines rather than cut short, and a first row taller than the others (PanelGrid).
+// lines rather than cut short, thinner colour bars in lecture mode, and a first row taller than
+// the others (PanelGrid).
 #include <gtest/gtest.h>
 
 #include "app/gui/plot/panel_grid.h"
@@ -90,6 +91,24 @@ TEST(PanelLayoutOnScreen, AColorbarLabelTooLongForItsBarTakesTwoLines) {
     EXPECT_EQ(two, "bias b(m, n)\n(logit units)");
     EXPECT_GT(colorbar_space(style, bar, 0.6f * one_line),
               colorbar_space(style, bar, one_line + 1.0f) + 0.9f * style.body->FontSize);
+}
+
+// Lecture mode's colour bars are thinner and closer to their map: a map whose width its cell
+// limits (two maps side by side) gets the 0.7 em they save.
+TEST(PanelLayoutOnScreen, LectureColorbarsLeaveTheMapMoreWidth) {
+    const HeadlessImGui imgui(28.0f, "en");
+    PlotStyle style = imgui.plot_style("light", true);
+    ASSERT_TRUE(style.thin_colorbars);
+    const ImRect tall(ImVec2(0, 0), ImVec2(940, 1000));
+    auto width = [&] {
+        const Panel map = square_map();
+        return layout_panel(map, style, tall, panel_axis_range(map, true),
+                            panel_axis_range(map, false), false, nullptr)
+            .box.GetWidth();
+    };
+    const float thin = width();
+    style.thin_colorbars = false;
+    EXPECT_NEAR(thin - width(), 0.7f * style.body->FontSize, 1.0f);
 }
 
 TEST(PanelGridRows, AFirstRowShareSetsTheRowsHeights) {

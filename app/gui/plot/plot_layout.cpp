@@ -108,12 +108,37 @@ std::vector<const LineSeries*> legend_entries(const Panel& panel) {
     return entries;
 }
 
-ImVec2 legend_size(const PlotStyle& s, const std::vector<const LineSeries*>& entries) {
+namespace {
+
+// One entry's width: the line's sample, a gap, the longest label.
+float legend_entry_width(const PlotStyle& s, const std::vector<const LineSeries*>& entries) {
     const Metrics m(s);
     float w = 0.0f;
     for (const LineSeries* e : entries) w = std::max(w, text_size(s.body, e->label).x);
-    return ImVec2(2.0f * m.pad + 2.2f * m.text + m.pad + w,
-                  2.0f * m.pad + float(entries.size()) * 1.25f * m.text);
+    return 2.2f * m.text + m.pad + w;
+}
+
+}  // namespace
+
+float legend_column_width(const PlotStyle& s, const std::vector<const LineSeries*>& entries) {
+    return legend_entry_width(s, entries) + 2.0f * Metrics(s).pad;
+}
+
+ImVec2 legend_size(const PlotStyle& s, const std::vector<const LineSeries*>& entries, int columns) {
+    const Metrics m(s);
+    const int n = std::max(1, int(entries.size()));
+    columns = std::clamp(columns, 1, n);
+    const int rows = (n + columns - 1) / columns;
+    // Two pads between columns.
+    return ImVec2(2.0f * m.pad + float(columns) * legend_entry_width(s, entries) +
+                      float(columns - 1) * 2.0f * m.pad,
+                  2.0f * m.pad + float(rows) * 1.25f * m.text);
+}
+
+int legend_columns(const PlotStyle& s, const std::vector<const LineSeries*>& entries, float width) {
+    // legend_size's width is columns × this: the padding either side stands for the last gap.
+    return std::clamp(int(width / legend_column_width(s, entries)), 1,
+                      std::max(1, int(entries.size())));
 }
 
 bool drawable(const Layout& l, double x, double y) {
@@ -147,7 +172,8 @@ namespace {
 // there; the legend itself is left to layout_panel.
 Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                   const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
-                  const RowSpan* row, AxisLabels labels, float legend_right) {
+                  const RowSpan* row, AxisLabels labels, float legend_right,
+                  float legend_bottom = 0.0f) {
     const Metrics m(s);
     Layout l;
     l.x.range = x_range;
@@ -160,6 +186,7 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
     // Two passes: ticks depend on the box size, the margins on the tick labels.
     ImRect box(ImVec2(cell.Min.x + 0.15f * cell.GetWidth(), cell.Min.y + 0.1f * cell.GetHeight()),
                ImVec2(cell.Max.x - 0.15f * cell.GetWidth(), cell.Max.y - 0.15f * cell.GetHeight()));
+    float legend_gap = 0.0f;
     for (int pass = 0; pass < 2; ++pass) {
         l.x_ticks = x_ticks_fitting(panel.x, x_range, box.GetWidth(), s);
         l.y_ticks = y_ticks_fitting(panel.y, y_range, box.GetHeight(), s);
@@ -178,6 +205,9 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         if (l.x_label) bottom += x_label + m.pad;
         if (l.colorbar && has_masked && !panel.heatmap->masked_label.empty())
             bottom = std::max(bottom, 2.0f * m.pad + 1.5f * m.text);
+        // A legend below goes under the x label, this far below the box.
+        legend_gap = bottom;
+        bottom += legend_bottom;
         // Room for half of the last x tick label, so that it stays inside the cell.
         float right =
             m.pad + 0.5f * widest(s.body, {l.x_ticks.labels.empty() ? std::string()
@@ -222,6 +252,9 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         }
     }
     l.box = box;
+    if (legend_bottom > 0.0f)
+        l.legend_box = ImRect(ImVec2(cell.Min.x, box.Max.y + legend_gap),
+                              ImVec2(cell.Max.x, box.Max.y + legend_gap + legend_bottom - m.pad));
     // The x label is centred under the box: a little longer than the box, never past the cell.
     const float centre = box.GetCenter().x;
     l.x_label_room = std::min(box.GetWidth() + 4.0f * m.text,
@@ -263,6 +296,10 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
     auto lay_out = [&](float legend_right) {
         return layout_box(panel, s, cell, x_range, y_range, has_masked, row, labels, legend_right);
     };
+    auto lay_out_below = [&](float legend_bottom) {
+        return layout_box(panel, s, cell, x_range, y_range, has_masked, row, labels, 0.0f,
+                          legend_bottom);
+    };
     if (legend.empty()) return lay_out(0.0f);
     const ImVec2 size = legend_size(s, legend);
     // The order of Layout::legend's comment. The corner is looked for only when needed: it
@@ -286,6 +323,7 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
     };
     if (fits_inside && panel.legend != LegendPosition::Outside && in_corner().covered == 0)
         return take_corner();
+    std::optional<Layout> outside;
     if (size.x <= 0.45f * cell.GetWidth()) {
         Layout beside = lay_out(size.x + m.pad);
         // Right of the colorbar if there is one; level with the box's top, within the cell.
@@ -298,9 +336,27 @@ Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
             beside.legend = LegendPosition::Outside;
             beside.legend_box =
                 ImRect(ImVec2(x, beside.box.Min.y), ImVec2(x + size.x, beside.box.Min.y + size.y));
-            return beside;
+            outside = beside;
         }
     }
+    if (s.legend_below) {
+        const int columns = legend_columns(s, legend, cell.GetWidth() - 2.0f * m.pad);
+        const ImVec2 wide = legend_size(s, legend, columns);
+        Layout below = lay_out_below(wide.y + m.pad);
+        auto area = [](const Layout& l) { return l.box.GetWidth() * l.box.GetHeight(); };
+        // Three lines of text left to the box, as exports ask, and more room than beside it.
+        if (below.box.GetHeight() >= 3.0f * m.text && (!outside || area(below) > area(*outside))) {
+            below.legend = LegendPosition::Outside;
+            below.legend_columns = columns;
+            // Centred under the box, within the cell.
+            const float x = std::clamp(below.box.GetCenter().x - 0.5f * wide.x, cell.Min.x,
+                                       cell.Max.x - wide.x);
+            const float y = below.legend_box.Min.y;
+            below.legend_box = ImRect(ImVec2(x, y), ImVec2(x + wide.x, y + wide.y));
+            outside = below;
+        }
+    }
+    if (outside) return *outside;
     if (fits_inside) return take_corner();
     return inside;  // no legend: the curves' tooltips name them
 }

@@ -24,8 +24,8 @@ struct Metrics {
         : text(s.body->FontSize),
           pad(0.35f * text),
           tick(0.4f * text),
-          bar_width(1.1f * text),
-          bar_gap(0.9f * text) {}
+          bar_width(s.thin_colorbars ? 0.7f * text : 1.1f * text),
+          bar_gap(s.thin_colorbars ? 0.6f * text : 0.9f * text) {}
 };
 
 struct Layout {
@@ -46,8 +46,11 @@ struct Layout {
     // the box (Outside) if it takes at most 45 % of the cell; else the corner where it hides the
     // least; else, in a box too small for it, nowhere (the curves' tooltips name them). The
     // screen has no legend below the box, as exports do: its tiles are short already.
+    // In lecture mode (PlotStyle::legend_below) a legend may instead go below the box, in
+    // columns, where that leaves the box more room than beside it (also called Outside).
     LegendPosition legend = LegendPosition::None;
     ImRect legend_box;  // with its background
+    int legend_columns = 1;
 };
 
 // Panels side by side in a figure row share the top and height of their plot boxes, so that
@@ -79,7 +82,13 @@ float colorbar_space(const PlotStyle& s, const Colorbar& colorbar, float length)
 
 // The labelled lines, in order, unless the panel has no legend.
 std::vector<const LineSeries*> legend_entries(const Panel& panel);
-ImVec2 legend_size(const PlotStyle& s, const std::vector<const LineSeries*>& entries);
+// Filled column by column, as matplotlib does.
+ImVec2 legend_size(const PlotStyle& s, const std::vector<const LineSeries*>& entries,
+                   int columns = 1);
+// From one column's left edge to the next's: an entry and the gap after it.
+float legend_column_width(const PlotStyle& s, const std::vector<const LineSeries*>& entries);
+// How many columns fit in `width`, the entries' count at most.
+int legend_columns(const PlotStyle& s, const std::vector<const LineSeries*>& entries, float width);
 
 // Where an annotation's text goes: its anchor on the screen and its alignment there.
 struct NotePlacement {

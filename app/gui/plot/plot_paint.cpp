@@ -318,16 +318,21 @@ void draw_legend(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pa
     const ImRect& r = l.legend_box;
     draw->AddRectFilled(r.Min, r.Max, to_u32(s.theme->note_box, 0.9f), m.pad);
     draw->AddRect(r.Min, r.Max, to_u32(s.theme->grid), m.pad);
-    float y = r.Min.y + m.pad + 0.625f * m.text;
-    for (const LineSeries* e : entries) {
+    const int columns = std::clamp(l.legend_columns, 1, int(entries.size()));
+    const int rows = (int(entries.size()) + columns - 1) / columns;
+    // Column-major, as matplotlib fills a legend's columns.
+    const float column_w = legend_column_width(s, entries);
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const LineSeries* e = entries[i];
+        const float x0 = r.Min.x + m.pad + column_w * float(int(i) / rows);
+        const float y = r.Min.y + m.pad + (0.625f + 1.25f * float(int(i) % rows)) * m.text;
         const ImU32 colour = to_u32(resolve_colour(*s.theme, e->colour));
-        const ImVec2 a(r.Min.x + m.pad, y), c(r.Min.x + m.pad + 2.2f * m.text, y);
+        const ImVec2 a(x0, y), c(x0 + 2.2f * m.text, y);
         add_polyline(draw, {a, c}, colour, line_pixels(s, e->width), e->dashed);
         if (e->markers)
             draw->AddCircleFilled(ImVec2(0.5f * (a.x + c.x), y), 0.25f * m.text, colour);
         add_text(draw, s.body, ImVec2(c.x + m.pad, y), ImVec2(0.0f, 0.5f),
                  to_u32(s.theme->foreground), e->label);
-        y += 1.25f * m.text;
     }
 }
 

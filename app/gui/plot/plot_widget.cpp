@@ -242,7 +242,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
 
     float top = area.Min.y + m.pad;
     const float inner_width = area.GetWidth() - 2.0f * m.pad;
-    if (!figure.title.empty()) {
+    if (style.title && !figure.title.empty()) {
         const TextBox t =
             add_text(draw, style.heading, ImVec2(area.GetCenter().x, top), ImVec2(0.5f, 0.0f),
                      to_u32(theme.foreground), fit_text(style.heading, figure.title, inner_width));

@@ -34,6 +34,17 @@ struct PlotStyle {
     ImFont* heading = nullptr;        // figure and panel titles
     float pixels_per_point = 1.333f;  // figure line widths are in points
     bool subtitle = true;             // lecture mode leaves the figure's parameters behind C
+    // Lecture mode leaves out the figure's own title: the storyline bar's slide title above it
+    // says what the figure shows, and the line goes to the data.
+    bool title = true;
+    // A legend that hides data in every corner may go below the plot in as many columns as fit,
+    // as exports put it, where that leaves the plot box more room than a column beside it: on a
+    // wide screen a legend of long labels beside the box takes a quarter of its width.
+    bool legend_below = false;
+    // Colour bars a little narrower and closer to their maps (0.7 and 0.6 of the body text, not
+    // 1.1 and 0.9): their colours are what reads from afar, and in lecture mode's large type a
+    // wide bar beside every map takes width the maps need.
+    bool thin_colorbars = false;
     // How far a map that keeps its shape (square cells) may stretch them to fill its tile: a cell
     // up to map_stretch times as wide as high, or as high as wide (matplotlib's aspect='auto',
     // bounded). Curves' circles stay round whatever this says.

@@ -654,7 +654,12 @@ PlotStyle plot_style(const App& app) {
     s.heading = app.fonts.heading;
     s.pixels_per_point = app.fonts.body->FontSize / 12.0f;
     s.subtitle = tools_shown(app);  // the parameters the controls set: small print too
-    if (app.lecture) s.map_stretch = k_lecture_map_stretch;
+    if (app.lecture) {
+        s.map_stretch = k_lecture_map_stretch;
+        s.title = false;
+        s.legend_below = true;
+        s.thin_colorbars = true;
+    }
     return s;
 }
 
