@@ -44,6 +44,81 @@ TEST(OuterAxisLabels, OnlyTheBottomRowAndFirstColumnRepeatNoLabel) {
     EXPECT_TRUE(outer_axis_labels(figure, 3, 4)[1].x);
 }
 
+// Two rows of two: the axis the left or lower panel shows exactly the same way.
+TEST(RepeatedTickLabels, OnlyTrulySharedAxesLeaveTheirTickLabelsToTheOuterPanel) {
+    const ShownAxis map{-0.5, 7.5, false, {"0", "2", "4", "6"}, 300.0};
+    std::vector<AxisLabels> labels(4);
+    hide_repeated_tick_labels(labels, {map, map, map, map}, {map, map, map, map}, 2);
+    EXPECT_TRUE(labels[0].y_ticks && labels[2].y_ticks);   // the first column names the rows
+    EXPECT_FALSE(labels[1].y_ticks || labels[3].y_ticks);  // the second repeats them
+    EXPECT_FALSE(labels[0].x_ticks || labels[1].x_ticks);  // the bottom row names the columns
+    EXPECT_TRUE(labels[2].x_ticks && labels[3].x_ticks);
+    EXPECT_TRUE(labels[0].x && labels[1].y);  // axis labels are outer_axis_labels' business
+
+    // Each difference keeps the tick labels: other limits (a zoomed panel), another scale,
+    // other tick labels, an axis of another length (a wide last row's curve under maps).
+    ShownAxis zoomed = map, log = map, other_ticks = map, longer = map;
+    zoomed.hi = 7.0;
+    log.log = true;
+    other_ticks.tick_labels = {"0", "4"};
+    longer.length = 320.0;
+    for (const ShownAxis& other : {zoomed, log, other_ticks, longer}) {
+        std::vector<AxisLabels> kept(2);
+        hide_repeated_tick_labels(kept, {map, map}, {map, other}, 2);
+        EXPECT_TRUE(kept[1].y_ticks);
+        hide_repeated_tick_labels(kept, {map, other}, {map, map}, 1);
+        EXPECT_TRUE(kept[0].x_ticks);
+    }
+    // A short last row has nothing under the panel above its gap.
+    std::vector<AxisLabels> three(3);
+    hide_repeated_tick_labels(three, {map, map, map}, {map, map, map}, 2);
+    EXPECT_FALSE(three[0].x_ticks);
+    EXPECT_TRUE(three[1].x_ticks);
+}
+
+// A row of maps in lecture mode: the same 8 × 8 maps leave their row labels to the first, a
+// 6 × 6 map beside them keeps its own; out of lecture mode every map keeps them.
+TEST(PanelLayoutOnScreen, LectureMapsInARowShareTheirRowLabelsOnlyWhenTheirRangesAgree) {
+    const HeadlessImGui imgui(17.0f, "en");
+    Figure figure;
+    for (int i = 0; i < 3; ++i) figure.panels.push_back(square_map());
+    figure.panels[2].heatmap =
+        matrix_heatmap(Matrix::Identity(6, 6), "viridis", ColourLimits::Data);
+    std::vector<ImRect> cells;
+    std::vector<AxisRange> x, y;
+    for (int i = 0; i < 3; ++i) {
+        cells.emplace_back(ImVec2(400.0f * float(i), 0), ImVec2(400.0f * float(i + 1), 500));
+        x.push_back(panel_axis_range(figure.panels[size_t(i)], true));
+        y.push_back(panel_axis_range(figure.panels[size_t(i)], false));
+    }
+    const std::vector<bool> masked(3, false);
+    const std::vector<AxisLabels> lecture =
+        grid_axis_labels(figure, imgui.plot_style("light", true), cells, 3, x, y, masked);
+    EXPECT_TRUE(lecture[0].y_ticks);
+    EXPECT_FALSE(lecture[1].y_ticks);
+    EXPECT_TRUE(lecture[2].y_ticks);                             // rows 0–5, not 0–7
+    for (const AxisLabels& l : lecture) EXPECT_TRUE(l.x_ticks);  // one row: no column shares
+    for (const AxisLabels& l :
+         grid_axis_labels(figure, imgui.plot_style("light", false), cells, 3, x, y, masked))
+        EXPECT_TRUE(l.x_ticks && l.y_ticks);
+}
+
+TEST(PanelLayoutOnScreen, APanelWithoutTickLabelsGivesTheirRoomToItsBox) {
+    const HeadlessImGui imgui(17.0f, "en");
+    const PlotStyle style = imgui.plot_style("light", false);
+    const Panel panel = square_map();
+    const ImRect cell(ImVec2(0, 0), ImVec2(400, 600));
+    auto lay_out = [&](AxisLabels labels) {
+        return layout_panel(panel, style, cell, panel_axis_range(panel, true),
+                            panel_axis_range(panel, false), false, nullptr, labels);
+    };
+    const Layout all = lay_out({false, false}), bare = lay_out({false, false, false, false});
+    EXPECT_FALSE(bare.x_tick_labels || bare.y_tick_labels);
+    EXPECT_GT(bare.box.GetWidth(), all.box.GetWidth());
+    EXPECT_GT(bare.free_box.GetHeight(), all.free_box.GetHeight());
+    EXPECT_FALSE(bare.y_ticks.values.empty());  // the tick marks stay
+}
+
 TEST(PanelLayoutOnScreen, AnInnerPanelLeavesItsYLabelToTheFirstColumn) {
     const HeadlessImGui imgui(17.0f, "en");
     const PlotStyle style = imgui.plot_style("light", false);

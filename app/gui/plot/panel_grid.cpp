@@ -59,6 +59,36 @@ std::vector<RowSpan> row_spans(const std::vector<Layout>& layouts, int cols) {
     return spans;
 }
 
+std::vector<AxisLabels> grid_axis_labels(const Figure& figure, const PlotStyle& s,
+                                         const std::vector<ImRect>& cells, int cols,
+                                         const std::vector<AxisRange>& x,
+                                         const std::vector<AxisRange>& y,
+                                         const std::vector<bool>& has_masked) {
+    std::vector<AxisLabels> labels = outer_axis_labels(figure, cols, cells.size());
+    if (!s.shared_tick_labels) return labels;
+    auto shown = [](const AxisRange& r, const Ticks& ticks, float length) {
+        return ShownAxis{r.lo, r.hi, r.log, ticks.labels, double(length)};
+    };
+    // Laid out as the widget draws them with all their tick labels: in their rows' spans, which
+    // give a row's maps one height (and so one set of y ticks) even where the first one's labels
+    // leave it less width.
+    auto lay_out = [&](size_t i, const RowSpan* row) {
+        return layout_panel(figure.panels[i], s, cells[i], x[i], y[i], has_masked[i], row,
+                            labels[i]);
+    };
+    std::vector<Layout> free;
+    for (size_t i = 0; i < cells.size(); ++i) free.push_back(lay_out(i, nullptr));
+    const std::vector<RowSpan> spans = row_spans(free, cols);
+    std::vector<ShownAxis> shown_x, shown_y;
+    for (size_t i = 0; i < cells.size(); ++i) {
+        const Layout l = lay_out(i, &spans[i / size_t(cols)]);
+        shown_x.push_back(shown(x[i], l.x_ticks, l.box.GetWidth()));
+        shown_y.push_back(shown(y[i], l.y_ticks, l.box.GetHeight()));
+    }
+    hide_repeated_tick_labels(labels, shown_x, shown_y, cols);
+    return labels;
+}
+
 namespace {
 
 // The figure's panels in the cells of `grid` over `area`, at their default limits.
@@ -67,14 +97,18 @@ std::vector<Layout> default_layouts(const Figure& figure, const PlotStyle& s, co
     const int count = std::min(int(figure.panels.size()), grid.rows * grid.cols);
     const std::vector<ImRect> cells = grid_cells(area, grid, count);
     const PlotStyle titled = panel_title_style(figure, s, area.GetWidth() / float(grid.cols));
-    const std::vector<AxisLabels> labels = outer_axis_labels(figure, grid.cols, size_t(count));
-    std::vector<Layout> layouts;
+    std::vector<AxisRange> x, y;
     for (int i = 0; i < count; ++i) {
-        const Panel& panel = figure.panels[size_t(i)];
-        layouts.push_back(
-            layout_panel(panel, titled, cells[size_t(i)], panel_axis_range(panel, true),
-                         panel_axis_range(panel, false), false, nullptr, labels[size_t(i)]));
+        x.push_back(panel_axis_range(figure.panels[size_t(i)], true));
+        y.push_back(panel_axis_range(figure.panels[size_t(i)], false));
     }
+    const std::vector<AxisLabels> labels =
+        grid_axis_labels(figure, titled, cells, grid.cols, x, y, std::vector<bool>(x.size()));
+    std::vector<Layout> layouts;
+    for (int i = 0; i < count; ++i)
+        layouts.push_back(layout_panel(figure.panels[size_t(i)], titled, cells[size_t(i)],
+                                       x[size_t(i)], y[size_t(i)], false, nullptr,
+                                       labels[size_t(i)]));
     return layouts;
 }
 

@@ -38,6 +38,17 @@ std::vector<ImRect> grid_cells(const ImRect& area, PanelGrid grid, int count);
 // without a span (`layouts` row by row, `cols` a row).
 std::vector<RowSpan> row_spans(const std::vector<Layout>& layouts, int cols);
 
+// The axis labels and tick labels that the first `cells.size()` panels of `figure` draw in their
+// cells, `cols` to a row, at the limits x[i], y[i] (has_masked[i]: panel i's heatmap has masked
+// cells): axis labels on the outer panels (outer_axis_labels) and, with
+// PlotStyle::shared_tick_labels, tick labels only where no neighbour repeats them
+// (hide_repeated_tick_labels, judged on the panels laid out with all of theirs).
+std::vector<AxisLabels> grid_axis_labels(const Figure& figure, const PlotStyle& s,
+                                         const std::vector<ImRect>& cells, int cols,
+                                         const std::vector<AxisRange>& x,
+                                         const std::vector<AxisRange>& y,
+                                         const std::vector<bool>& has_masked);
+
 // Where a figure's panels go in `area`: the grid, and the part of `area` it takes.
 struct GridPlacement {
     PanelGrid grid;

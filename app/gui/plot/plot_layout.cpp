@@ -187,11 +187,15 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
     ImRect box(ImVec2(cell.Min.x + 0.15f * cell.GetWidth(), cell.Min.y + 0.1f * cell.GetHeight()),
                ImVec2(cell.Max.x - 0.15f * cell.GetWidth(), cell.Max.y - 0.15f * cell.GetHeight()));
     float legend_gap = 0.0f;
+    l.x_tick_labels = labels.x_ticks;
+    l.y_tick_labels = labels.y_ticks;
     for (int pass = 0; pass < 2; ++pass) {
         l.x_ticks = x_ticks_fitting(panel.x, x_range, box.GetWidth(), s);
         l.y_ticks = y_ticks_fitting(panel.y, y_range, box.GetHeight(), s);
-        float left = m.pad + widest(s.body, l.y_ticks.labels) + m.pad + m.tick;
-        float bottom = m.tick + m.pad + m.text + m.pad;
+        float left = m.pad + m.tick;
+        if (l.y_tick_labels) left += widest(s.body, l.y_ticks.labels) + m.pad;
+        float bottom = m.tick + m.pad;
+        if (l.x_tick_labels) bottom += m.text + m.pad;
         // Without a title, room for the top half of the first y tick label (or colorbar tick
         // label), centred on the box's top edge.
         float top = m.pad + 0.5f * m.text;
@@ -209,9 +213,9 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
         legend_gap = bottom;
         bottom += legend_bottom;
         // Room for half of the last x tick label, so that it stays inside the cell.
-        float right =
-            m.pad + 0.5f * widest(s.body, {l.x_ticks.labels.empty() ? std::string()
-                                                                    : l.x_ticks.labels.back()});
+        float right = m.pad;
+        if (l.x_tick_labels && !l.x_ticks.labels.empty())
+            right += 0.5f * widest(s.body, {l.x_ticks.labels.back()});
         if (l.colorbar) {
             Colorbar bar = panel_colorbar(*panel.heatmap, has_masked);
             right = colorbar_space(s, bar, box.GetHeight());

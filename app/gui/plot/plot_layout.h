@@ -41,6 +41,9 @@ struct Layout {
     float title_x = 0.0f;                   // the title's centre: over the box, within the cell
     float x_label_room = 0.0f;              // the x label's width at most (it is shortened to fit)
     bool x_label = false, y_label = false;  // whether the axis labels are drawn
+    // Whether the tick labels are drawn: not where a neighbour shows the same axis
+    // (hide_repeated_tick_labels); the tick marks stay.
+    bool x_tick_labels = true, y_tick_labels = true;
     // Where the legend goes, as the file renderer decides it (core/figure/legend_corner.h): a
     // corner of the box where it hides no data (unless the panel put it outside); else right of
     // the box (Outside) if it takes at most 45 % of the cell; else the corner where it hides the
@@ -61,8 +64,8 @@ struct RowSpan {
 
 // The layout for the axis ranges the panel shows now; `row`, if given, fixes the box's top and
 // height. has_masked: the heatmap has masked cells (its colorbar then needs room for the swatch).
-// `labels`: the axis labels the grid leaves to this panel (outer_axis_labels); a cramped panel
-// goes without them anyway.
+// `labels`: the axis labels and tick labels the grid leaves to this panel (grid_axis_labels); a
+// cramped panel goes without its axis labels anyway.
 Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                     const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
                     const RowSpan* row, AxisLabels labels = {});

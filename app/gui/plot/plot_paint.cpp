@@ -275,6 +275,7 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
     for (size_t i = 0; i < l.x_ticks.values.size(); ++i) {
         const float x = float(l.x.to_pixel(l.x_ticks.values[i]));
         draw->AddLine(ImVec2(x, b.Max.y), ImVec2(x, b.Max.y + m.tick), fg, axis_width);
+        if (!l.x_tick_labels) continue;
         const TextBox t = add_text(draw, s.body, ImVec2(x, b.Max.y + m.tick + m.pad),
                                    ImVec2(0.5f, 0.0f), fg, l.x_ticks.labels[i]);
         labels_bottom = std::max(labels_bottom, t.max.y);
@@ -283,6 +284,7 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
     for (size_t i = 0; i < l.y_ticks.values.size(); ++i) {
         const float y = float(l.y.to_pixel(l.y_ticks.values[i]));
         draw->AddLine(ImVec2(b.Min.x - m.tick, y), ImVec2(b.Min.x, y), fg, axis_width);
+        if (!l.y_tick_labels) continue;
         const TextBox t = add_text(draw, s.body, ImVec2(b.Min.x - m.tick - m.pad, y),
                                    ImVec2(1.0f, 0.5f), fg, l.y_ticks.labels[i]);
         labels_left = std::min(labels_left, t.min.x);

@@ -265,15 +265,23 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     const PlotStyle panel_style = panel_title_style(figure, style, grid.GetWidth() / float(cols));
 
     const std::vector<int> leaders = linked_panel_leaders(figure);
-    const std::vector<AxisLabels> labels = outer_axis_labels(figure, cols, size_t(count));
     std::vector<PanelState> states;
+    std::vector<AxisRange> x_ranges, y_ranges;
+    std::vector<bool> masked_cells;
     for (int i = 0; i < count; ++i) {
         states.push_back(panel_state(i, leaders[size_t(i)], figure.panels[size_t(i)], version,
                                      panel_style, pixels_of(i)));
-        states.back().labels = labels[size_t(i)];
         ZoomState& zoom = *states.back().zoom;
         if (reset) zoom = {zoom.default_x, zoom.default_y, zoom.default_x, zoom.default_y};
+        x_ranges.push_back(zoom.x);
+        y_ranges.push_back(zoom.y);
+        masked_cells.push_back(states.back().texture.has_masked);
     }
+    // Judged on this frame's limits, before this frame's mouse: a panel zoomed alone shows its
+    // own tick labels from the next frame on.
+    const std::vector<AxisLabels> labels =
+        grid_axis_labels(figure, panel_style, cells, cols, x_ranges, y_ranges, masked_cells);
+    for (int i = 0; i < count; ++i) states[size_t(i)].labels = labels[size_t(i)];
     // Each row's boxes share the lowest top and the smallest height among them.
     std::vector<Layout> free_layouts;
     for (int i = 0; i < count; ++i)

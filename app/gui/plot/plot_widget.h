@@ -45,6 +45,11 @@ struct PlotStyle {
     // 1.1 and 0.9): their colours are what reads from afar, and in lecture mode's large type a
     // wide bar beside every map takes width the maps need.
     bool thin_colorbars = false;
+    // Tick labels only on the outer panels of axes the panels truly share (same limits, scale and
+    // ticks: hide_repeated_tick_labels), as matplotlib's sharex/sharey with label_outer: in
+    // lecture mode's large type a map's row labels take a tenth of its width, and the left map
+    // of a row names them for all.
+    bool shared_tick_labels = false;
     // How far a map that keeps its shape (square cells) may stretch them to fill its tile: a cell
     // up to map_stretch times as wide as high, or as high as wide (matplotlib's aspect='auto',
     // bounded). Curves' circles stay round whatever this says.
