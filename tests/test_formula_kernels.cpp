@@ -91,7 +91,8 @@ TEST(FormulaKernels, FireCausalCellsAndTheCurve) {
     s.causal = false;
     s.compare = {"kerple", "fire"};
     const FireExpectation e = fire_expectation(s, 47, 42);
-    const LineSeries& curve = build_figure(s, {}).panels[2].lines[1];
+    const Figure figure = build_figure(s, {});
+    const LineSeries& curve = figure.panels[2].lines[1];
     const size_t at = size_t(47 + 5);  // x runs from −47
     ASSERT_EQ(curve.x[at], 5.0);
     EXPECT_NEAR(curve.y[at], e.output, 1e-12);
