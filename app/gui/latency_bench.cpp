@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -126,16 +127,25 @@ ShownTimes frames_until_shown(App& app, const OffscreenTarget& target, Clock::ti
     return shown;
 }
 
-// The process's resident memory (VmRSS of /proc/self/status), KiB.
-long resident_kib() {
+// A field of /proc/self/status in KiB ("VmRSS", "RssAnon", …), -1 when absent.
+long status_kib(const char* field) {
     std::FILE* f = std::fopen("/proc/self/status", "r");
     if (!f) return -1;
     char line[256];
     long kib = -1;
+    const size_t length = std::strlen(field);
     while (std::fgets(line, sizeof line, f))
-        if (std::sscanf(line, "VmRSS: %ld", &kib) == 1) break;
+        if (std::strncmp(line, field, length) == 0 && line[length] == ':') {
+            kib = std::atol(line + length + 1);
+            break;
+        }
     std::fclose(f);
     return kib;
+}
+
+// The process's resident memory, KiB.
+long resident_kib() {
+    return status_kib("VmRSS");
 }
 
 double percentile(std::vector<double> values, double p) {
@@ -351,6 +361,10 @@ int run_latency_bench(const LatencyArgs& args) {
     std::this_thread::sleep_for(std::chrono::seconds(3));
     std::printf("rss_kib idle_at_L64=%ld after_changes=%ld idle_after_back_to_L64=%ld\n", start_kib,
                 busy_kib, resident_kib());
+    // Which kind of memory stays: the heap and anonymous maps, mapped files (a GPU driver's
+    // device mappings show here) or shared memory.
+    std::printf("rss_kib_back_at_L64 anon=%ld file=%ld shmem=%ld\n", status_kib("RssAnon"),
+                status_kib("RssFile"), status_kib("RssShmem"));
     std::printf("p95_ms=%.1f\nmedian_ms=%.1f\n", p95, median);
     stop_background_work(app, Clock::now() + std::chrono::seconds(10));
     return 0;
