@@ -1,6 +1,6 @@
 // A window of a fixed size on the only monitor, for tests that draw the app's own frame
 // (draw_frame) offscreen: it answers what the frame asks a window, opens nothing beside it and
-// has no compute context of its own.
+// has no compute context of its own; and the settled frame those tests measure.
 #pragma once
 
 #include <imgui.h>
@@ -9,6 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/app.h"
+#include "app/gui/plot/plot_text.h"
+#include "app/gui/screenshot.h"
 #include "app/gui/window/window.h"
 
 namespace posviz::testing {
@@ -52,5 +55,17 @@ class ScreenWindow : public gui::Window {
   private:
     int width_, height_;
 };
+
+// Settles the app's frame (screenshot.h's settle), then draws one more into `target` and returns
+// what its plot widgets logged: the boxes the screen tests measure.
+inline gui::PlacedTextLog settled_frame(gui::App& app, const gui::OffscreenTarget& target) {
+    gui::settle(app, target);
+    gui::PlacedTextLog log;
+    gui::set_placed_text_log(&log);
+    target.bind();
+    gui::draw_frame(app);
+    gui::set_placed_text_log(nullptr);
+    return log;
+}
 
 }  // namespace posviz::testing

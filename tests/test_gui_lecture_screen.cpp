@@ -46,15 +46,7 @@ class LectureScreen : public ::testing::Test {
         set_language("en");
     }
     // Settles the frame, then draws one more and returns what its plot widget logged.
-    PlacedTextLog settled_frame() {
-        settle(app_, *target_);
-        PlacedTextLog log;
-        set_placed_text_log(&log);
-        target_->bind();
-        draw_frame(app_);
-        set_placed_text_log(nullptr);
-        return log;
-    }
+    PlacedTextLog settled_frame() { return testing::settled_frame(app_, *target_); }
     static bool menu_bar_drawn() {
         const ImGuiWindow* bar = ImGui::FindWindowByName("##MainMenuBar");
         return bar && bar->Active;

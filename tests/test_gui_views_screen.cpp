@@ -71,15 +71,7 @@ class ViewsScreen : public ::testing::TestWithParam<ScreenSize> {
     void TearDown() override {
         stop_background_work(app_, std::chrono::steady_clock::now() + std::chrono::seconds(10));
     }
-    PlacedTextLog settled_frame() {
-        settle(app_, *target_);
-        PlacedTextLog log;
-        set_placed_text_log(&log);
-        target_->bind();
-        draw_frame(app_);
-        set_placed_text_log(nullptr);
-        return log;
-    }
+    PlacedTextLog settled_frame() { return testing::settled_frame(app_, *target_); }
 
     // Destroyed in reverse: the app before the ImGui context and the frames' target.
     ::posviz::testing::MesaAllocationsNotLeaks mesa_;
