@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -15,6 +14,7 @@
 #include "core/figure_data.h"
 #include "core/figures/figures.h"
 #include "core/input_error.h"
+#include "core/process_memory.h"
 
 namespace posviz {
 
@@ -28,20 +28,6 @@ struct BenchArgs {
     bool picture = false;  // time the figure (what a picture shows, reduced when L > resolution)
 };
 
-// A field of /proc/self/status in KiB ("VmRSS" now, "VmHWM" the peak). Not getrusage: its
-// ru_maxrss survives exec, so a process started from a big parent would report the parent's peak.
-long proc_status_kib(const char* field) {
-    std::FILE* f = std::fopen("/proc/self/status", "r");
-    if (!f) return -1;
-    char line[256];
-    long value = -1;
-    const size_t n = std::strlen(field);
-    while (std::fgets(line, sizeof line, f))
-        if (std::strncmp(line, field, n) == 0 && line[n] == ':') value = std::atol(line + n + 1);
-    std::fclose(f);
-    return value;
-}
-
 void run_bench(const BenchArgs& args) {
     // A median of 1000 runs is as steady as a median gets; more only keeps the machine busy for
     // hours (a run can take minutes at large L).
@@ -49,7 +35,7 @@ void run_bench(const BenchArgs& args) {
     if (args.repeat < 1 || args.repeat > kMaxRepeat)
         throw InputError("--repeat", std::to_string(args.repeat),
                          "a count of runs from 1 to " + std::to_string(kMaxRepeat));
-    const long baseline_kib = proc_status_kib("VmRSS");
+    const long baseline_kib = process_status_kib("VmRSS");
     // The GPU context is made on the first run, so the median is of the computations.
     const std::unique_ptr<ScoresBackend> backend = make_scores_backend(args.backend);
     std::vector<double> times;
@@ -69,7 +55,8 @@ void run_bench(const BenchArgs& args) {
     std::sort(times.begin(), times.end());
     std::printf("checksum=%g\n", checksum);
     // Memory the computation added on top of the process at start (binary, libraries).
-    std::printf("baseline_rss_kib=%ld peak_rss_kib=%ld\n", baseline_kib, proc_status_kib("VmHWM"));
+    std::printf("baseline_rss_kib=%ld peak_rss_kib=%ld\n", baseline_kib,
+                process_status_kib("VmHWM"));
     std::printf("median_ms=%.3f\n", times[times.size() / 2]);
 }
 

@@ -7,7 +7,6 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -22,6 +21,7 @@
 #include "app/gui/window/main_loop_wake.h"
 #include "core/input_error.h"
 #include "core/limits.h"
+#include "core/process_memory.h"
 #include "core/stage_times.h"
 
 namespace posviz::gui {
@@ -125,27 +125,6 @@ ShownTimes frames_until_shown(App& app, const OffscreenTarget& target, Clock::ti
         wait_for_wake();
     }
     return shown;
-}
-
-// A field of /proc/self/status in KiB ("VmRSS", "RssAnon", …), -1 when absent.
-long status_kib(const char* field) {
-    std::FILE* f = std::fopen("/proc/self/status", "r");
-    if (!f) return -1;
-    char line[256];
-    long kib = -1;
-    const size_t length = std::strlen(field);
-    while (std::fgets(line, sizeof line, f))
-        if (std::strncmp(line, field, length) == 0 && line[length] == ':') {
-            kib = std::atol(line + length + 1);
-            break;
-        }
-    std::fclose(f);
-    return kib;
-}
-
-// The process's resident memory, KiB.
-long resident_kib() {
-    return status_kib("VmRSS");
 }
 
 double percentile(std::vector<double> values, double p) {
@@ -281,7 +260,7 @@ int run_latency_bench(const LatencyArgs& args) {
     const OffscreenTarget target(args.width, args.height);
     frames_until_shown(app, target, Clock::now());
     for (int i = 0; i < 5; ++i) frame(app, target);
-    const long start_kib = resident_kib();
+    const long start_kib = process_status_kib("VmRSS");
     start.scene.seq_len = std::max(2, preset.scene.seq_len * 88 / 100);
     app.scene.seq_len = start.scene.seq_len;
     // The first figures and the fonts they need, untimed; then a few frames to settle ImGui.
@@ -355,16 +334,16 @@ int run_latency_bench(const LatencyArgs& args) {
                     python_with_torch().c_str());
     // Memory once the user has moved on: a small scene, then three seconds idle (the scheduler
     // trims the heap after two).
-    const long busy_kib = resident_kib();
+    const long busy_kib = process_status_kib("VmRSS");
     app.scene.seq_len = 64;
     frames_until_shown(app, target, Clock::now());
     std::this_thread::sleep_for(std::chrono::seconds(3));
     std::printf("rss_kib idle_at_L64=%ld after_changes=%ld idle_after_back_to_L64=%ld\n", start_kib,
-                busy_kib, resident_kib());
+                busy_kib, process_status_kib("VmRSS"));
     // Which kind of memory stays: the heap and anonymous maps, mapped files (a GPU driver's
     // device mappings show here) or shared memory.
-    std::printf("rss_kib_back_at_L64 anon=%ld file=%ld shmem=%ld\n", status_kib("RssAnon"),
-                status_kib("RssFile"), status_kib("RssShmem"));
+    std::printf("rss_kib_back_at_L64 anon=%ld file=%ld shmem=%ld\n", process_status_kib("RssAnon"),
+                process_status_kib("RssFile"), process_status_kib("RssShmem"));
     std::printf("p95_ms=%.1f\nmedian_ms=%.1f\n", p95, median);
     stop_background_work(app, Clock::now() + std::chrono::seconds(10));
     return 0;
