@@ -216,9 +216,9 @@ float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "",
         (with_note ? style.ItemSpacing.y + ImGui::CalcTextSize(note.c_str()).y : 0.0f);
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(ImVec2(width, height));
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                   ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
+    const ImGuiWindowFlags flags =
+        ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+        ImGuiWindowFlags_NoBringToFrontOnFocus | unfilled_if_alone("##story");
     if (ImGui::Begin("##story", nullptr, flags)) {
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(style.FramePadding.x, 0.0f));
         if (ImGui::ArrowButton("##previous", ImGuiDir_Left))
@@ -255,10 +255,10 @@ float story_bar(App& app, ImVec2 pos, float width, const std::string& hint = "",
 void controls_window(App& app, ImVec2 pos, ImVec2 size) {
     ImGui::SetNextWindowPos(pos);
     ImGui::SetNextWindowSize(size);
-    const ImGuiWindowFlags flags =
-        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-    if (ImGui::Begin(tr("Scene###scene", "场景###scene"), &app.show_controls, flags))
-        scene_controls(app);
+    const char* title = tr("Scene###scene", "场景###scene");
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoCollapse | unfilled_if_alone(title);
+    if (ImGui::Begin(title, &app.show_controls, flags)) scene_controls(app);
     ImGui::End();
     if (!app.show_controls) app.layout_dirty = true;
 }

@@ -687,7 +687,7 @@ bool view_window(App& app, ViewId id, ImGuiWindowFlags flags) {
     bool keep_open = true;
     if (ImGui::Begin(title.c_str(), &keep_open,
                      flags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
-                         ImGuiWindowFlags_NoCollapse)) {
+                         ImGuiWindowFlags_NoCollapse | unfilled_if_alone(title.c_str()))) {
         // A click is the user's choice; focus alone is not (ImGui focuses each new window).
         if (ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows) &&
             (ImGui::IsMouseClicked(ImGuiMouseButton_Left) ||

@@ -1,6 +1,7 @@
 #include "app/gui/window/ui_style.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 namespace posviz::gui {
 
@@ -24,6 +25,23 @@ Theme high_contrast(const Theme& base, bool dark) {
 }
 
 }  // namespace
+
+ImGuiWindowFlags unfilled_if_alone(const char* name) {
+    const ImGuiWindow* self = ImGui::FindWindowByName(name);
+    if (!self) return 0;  // its first frame: where it goes is not known yet
+    const ImRect own = self->Rect();
+    // ImGui keeps its windows in display order, back to front: only those before `self` show
+    // through it.
+    for (const ImGuiWindow* other : ImGui::GetCurrentContext()->Windows) {
+        if (other == self) return ImGuiWindowFlags_NoBackground;
+        // ImGui's fallback "Debug" window is begun every frame and shown only if written to.
+        const bool shown = (other->Active || other->WasActive) &&
+                           !(other->IsFallbackWindow && !other->WriteAccessed);
+        if (shown && !(other->Flags & ImGuiWindowFlags_ChildWindow) && other->Rect().Overlaps(own))
+            return 0;
+    }
+    return 0;
+}
 
 const Theme& figure_theme(const std::string& theme, bool lecture) {
     static const Theme dark_lecture = high_contrast(find_theme("dark"), true);
