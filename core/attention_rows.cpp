@@ -121,4 +121,19 @@ Matrix AttentionRows::rows(long first, long count) const {
     return out;
 }
 
+Matrix AttentionRows::sampled(long stride) const {
+    const stage_times::Scope timed(stage_times::Stage::Logits);
+    const long seq_len = keys_.rows(), count = (seq_len + stride - 1) / stride;
+    const auto every = Eigen::seqN(0, count, stride);
+    const Matrix queries = scaled_queries_(every, Eigen::all), keys = keys_(every, Eigen::all);
+    Matrix out = queries * keys.transpose();
+    for (long i = 0; i < count; ++i)
+        for (long j = 0; j < count; ++j) {
+            const long m = i * stride, n = j * stride;
+            if (bias_of_offsets_) out(i, j) += (*bias_of_offsets_)[seq_len - 1 - m + n];
+            if (causal_ && n > m) out(i, j) = -std::numeric_limits<double>::infinity();
+        }
+    return out;
+}
+
 }  // namespace posviz

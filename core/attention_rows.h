@@ -24,6 +24,9 @@ class AttentionRows {
     long seq_len() const { return keys_.rows(); }
     // Rows [first, first + count) of attention_logits(encoding, queries, keys, causal).
     Matrix rows(long first, long count) const;
+    // attention_logits at every stride-th query and key position, ⌈L/stride⌉² cells from one
+    // product of the sampled rows (in double): what a preview needs, without the rows' other keys.
+    Matrix sampled(long stride) const;
 
   private:
     using MatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;

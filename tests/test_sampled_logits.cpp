@@ -12,24 +12,30 @@ namespace {
 
 TEST(SampledLogits, AreTheDenseLogitsAtTheSampledPositions) {
     Scene s;
-    s.encoding = "rope";
     s.seq_len = 66;  // not a multiple of the stride: the last sample is position 64
     s.dim = 16;
-    s.causal = true;
-    const Content c = make_content(s);
-    const Encoding e = make_encoding(s);
-    const Matrix dense = attention_logits(e, c.queries, c.keys, true);
-    const std::optional<Matrix> sampled = sampled_logits(e, c.queries, c.keys, true, 4, false);
-    ASSERT_TRUE(sampled);
-    ASSERT_EQ(sampled->rows(), 17);
-    for (int i = 0; i < 17; ++i)
-        for (int j = 0; j < 17; ++j)
-            if (std::isinf(dense(4 * i, 4 * j)))
-                EXPECT_EQ((*sampled)(i, j), dense(4 * i, 4 * j));
-            else
-                EXPECT_NEAR((*sampled)(i, j), dense(4 * i, 4 * j), 1e-12) << i << ", " << j;
+    // RoPE rotates the content; ALiBi adds a bias per offset n − m, both ways of the mask.
+    for (const char* encoding : {"rope", "alibi"})
+        for (const bool causal : {true, false}) {
+            s.encoding = encoding;
+            const Content c = make_content(s);
+            const Encoding e = make_encoding(s);
+            const Matrix dense = attention_logits(e, c.queries, c.keys, causal);
+            const std::optional<Matrix> sampled = sampled_logits(e, c.queries, c.keys, causal, 4);
+            ASSERT_TRUE(sampled);
+            ASSERT_EQ(sampled->rows(), 17);
+            ASSERT_EQ(sampled->cols(), 17);
+            for (int i = 0; i < 17; ++i)
+                for (int j = 0; j < 17; ++j)
+                    if (std::isinf(dense(4 * i, 4 * j)))
+                        EXPECT_EQ((*sampled)(i, j), dense(4 * i, 4 * j));
+                    else
+                        EXPECT_NEAR((*sampled)(i, j), dense(4 * i, 4 * j), 1e-12)
+                            << encoding << " " << i << ", " << j;
+        }
     s.encoding = "shaw";  // logits that need the L×L work up front: no preview
-    EXPECT_FALSE(sampled_logits(make_encoding(s), c.queries, c.keys, true, 4, false));
+    const Content c = make_content(s);
+    EXPECT_FALSE(sampled_logits(make_encoding(s), c.queries, c.keys, true, 4));
 }
 
 TEST(SampledLogits, ScoresPreviewSpansEveryPosition) {

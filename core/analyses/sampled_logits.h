@@ -13,7 +13,6 @@ namespace posviz {
 
 // nullopt where AttentionRows cannot stream the encoding (Shaw, Transformer-XL, FIRE).
 std::optional<Matrix> sampled_logits(const Encoding& encoding, const Matrix& queries,
-                                     const Matrix& keys, bool causal, long stride,
-                                     bool single_precision);
+                                     const Matrix& keys, bool causal, long stride);
 
 }  // namespace posviz

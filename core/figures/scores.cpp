@@ -149,8 +149,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
         std::optional<Matrix> preview;
         if (stride > 0) {
             const stage_times::Scope timed(stage_times::Stage::Preview);
-            preview = sampled_logits(encoding, content.queries, content.keys, scene.causal, stride,
-                                     options.single_precision);
+            preview = sampled_logits(encoding, content.queries, content.keys, scene.causal, stride);
         }
         // A reduced map shows magnitudes: so does its preview.
         if (preview) values = reduced ? Matrix(preview->cwiseAbs()) : std::move(*preview);
