@@ -2,6 +2,9 @@
 // the texels it covers, odd sides averaged in rather than dropped.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "app/gui/plot/heatmap_mipmaps.h"
@@ -50,6 +53,50 @@ TEST(HeatmapMipmaps, OddSidesKeepTheirLastRowAndColumn) {
     EXPECT_EQ(levels[1].rgba[0], 7);  // (0 + 13) / 2 = 6.5 → 7
     // A single texel has no smaller level.
     EXPECT_TRUE(rgba_mip_levels(picture(1, 1, [](int, int) { return 0; }), 1, 1).empty());
+}
+
+// Every level of pictures of even, odd and one-texel sides against the header's rule written out
+// simply here: texel (x, y) is the rounded mean of columns [⌊x·W/w⌋, ⌊(x+1)·W/w⌋) and rows
+// likewise, channel by channel.
+TEST(HeatmapMipmaps, EveryLevelIsTheRoundedMeanOfWhatItCovers) {
+    uint32_t state = 12345;
+    auto next_byte = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return uint8_t(state >> 24);
+    };
+    for (const auto& [w, h] : std::vector<std::pair<int, int>>{
+             {8, 8}, {7, 5}, {6, 9}, {33, 34}, {1, 8}, {8, 1}, {2, 3}, {513, 257}}) {
+        std::vector<uint8_t> rgba(size_t(w) * size_t(h) * 4);
+        for (uint8_t& b : rgba) b = next_byte();
+        const std::vector<MipLevel> levels = rgba_mip_levels(rgba, w, h);
+        const uint8_t* above = rgba.data();
+        int width = w, height = h;
+        for (const MipLevel& level : levels) {
+            ASSERT_EQ(level.width, std::max(1, width / 2));
+            ASSERT_EQ(level.height, std::max(1, height / 2));
+            for (int y = 0; y < level.height; ++y)
+                for (int x = 0; x < level.width; ++x) {
+                    const int x0 = x * width / level.width, x1 = (x + 1) * width / level.width;
+                    const int y0 = y * height / level.height, y1 = (y + 1) * height / level.height;
+                    for (int c = 0; c < 4; ++c) {
+                        unsigned sum = 0;
+                        for (int sy = y0; sy < y1; ++sy)
+                            for (int sx = x0; sx < x1; ++sx)
+                                sum += above[(size_t(sy) * size_t(width) + size_t(sx)) * 4 +
+                                             size_t(c)];
+                        const unsigned count = unsigned((x1 - x0) * (y1 - y0));
+                        ASSERT_EQ(level.rgba[(size_t(y) * size_t(level.width) + size_t(x)) * 4 +
+                                             size_t(c)],
+                                  (sum + count / 2) / count)
+                            << w << "×" << h << " level " << level.width << "×" << level.height
+                            << " texel " << x << ", " << y << " channel " << c;
+                    }
+                }
+            above = level.rgba.data();
+            width = level.width;
+            height = level.height;
+        }
+    }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "app/gui/plot/heatmap_mipmaps.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/cancellation.h"
 
@@ -8,42 +9,67 @@ namespace posviz::gui {
 
 namespace {
 
+// The rounded mean of four RGBA8 texels, byte by byte: (a + b + c + d + 2) / 4 in each byte,
+// computed in two 16-bit lanes per word (even bytes, then odd ones; a lane's sum is at most
+// 4·255 + 2, so it never carries into the next). The compiler vectorises a row of these.
+inline uint32_t mean_of_four(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+    constexpr uint32_t k_lanes = 0x00ff00ffu, k_half = 0x00020002u;
+    const uint32_t even =
+        ((a & k_lanes) + (b & k_lanes) + (c & k_lanes) + (d & k_lanes) + k_half) >> 2 & k_lanes;
+    const uint32_t odd = (((a >> 8) & k_lanes) + ((b >> 8) & k_lanes) + ((c >> 8) & k_lanes) +
+                          ((d >> 8) & k_lanes) + k_half) >>
+                             2 &
+                         k_lanes;
+    return even | odd << 8;
+}
+
+// Texel (x, y) of the level below `above` (width × height) as the header says: the rounded mean
+// of the texels it covers, one channel at a time.
+void mean_of_block(const uint8_t* above, int width, int height, const MipLevel& level, int x, int y,
+                   uint8_t* texel) {
+    auto first = [](long i, long side, long half) { return int(i * side / half); };
+    const int x0 = first(x, width, level.width), x1 = first(x + 1, width, level.width);
+    const int y0 = first(y, height, level.height), y1 = first(y + 1, height, level.height);
+    unsigned sum[4] = {0, 0, 0, 0};
+    for (int sy = y0; sy < y1; ++sy)
+        for (int sx = x0; sx < x1; ++sx)
+            for (int c = 0; c < 4; ++c)
+                sum[c] += above[(size_t(sy) * size_t(width) + size_t(sx)) * 4 + size_t(c)];
+    const unsigned count = unsigned((y1 - y0) * (x1 - x0));
+    for (int c = 0; c < 4; ++c) texel[c] = uint8_t((sum[c] + count / 2) / count);
+}
+
 MipLevel half_of(const uint8_t* above, int width, int height) {
     MipLevel level;
     level.width = std::max(1, width / 2);
     level.height = std::max(1, height / 2);
     level.rgba.resize(size_t(level.width) * size_t(level.height) * 4);
-    auto first = [](long i, long side, long half) { return int(i * side / half); };
+    // Side S halves to s = max(1, ⌊S/2⌋): for S ≥ 2 every texel but the last covers exactly two
+    // of the level above (2x and 2x + 1), and the last two or, for odd S, three. So all texels but
+    // those of the last column and row are means of four, taken a row at a time; the last column
+    // and row (a sliver) go through mean_of_block.
+    const int pairs_x = width >= 2 ? level.width - (width % 2) : 0;
+    const int pairs_y = height >= 2 ? level.height - (height % 2) : 0;
     uint8_t* out = level.rgba.data();
     const CancellationCheck cancellation;
 #pragma omp parallel for schedule(static) if (long(level.width) * level.height > (1L << 16))
     for (int y = 0; y < level.height; ++y) {
         if (cancellation.stop()) continue;
-        const int y0 = first(y, height, level.height), y1 = first(y + 1, height, level.height);
-        if (width % 2 == 0 && y1 - y0 == 2) {
-            // Two rows of even width: every texel is the mean of a 2×2 block, byte by byte (the
-            // common case, and one the compiler vectorises: 2048² in a few ms).
-            const uint8_t* row0 = above + size_t(y0) * size_t(width) * 4;
+        uint8_t* row_out = out + size_t(y) * size_t(level.width) * 4;
+        int x = 0;
+        if (y < pairs_y) {
+            const uint8_t* row0 = above + size_t(2 * y) * size_t(width) * 4;
             const uint8_t* row1 = row0 + size_t(width) * 4;
-            uint8_t* texel = out + size_t(y) * size_t(level.width) * 4;
-            for (size_t i = 0; i < size_t(level.width) * 4; ++i) {
-                const size_t left = (i / 4) * 8 + i % 4;
-                texel[i] = uint8_t(
-                    (unsigned(row0[left]) + row0[left + 4] + row1[left] + row1[left + 4] + 2) / 4);
+            for (; x < pairs_x; ++x) {
+                uint32_t t[4], mean;
+                std::memcpy(&t[0], row0 + 8 * size_t(x), 8);
+                std::memcpy(&t[2], row1 + 8 * size_t(x), 8);
+                mean = mean_of_four(t[0], t[1], t[2], t[3]);
+                std::memcpy(row_out + 4 * size_t(x), &mean, 4);
             }
-            continue;
         }
-        for (int x = 0; x < level.width; ++x) {
-            const int x0 = first(x, width, level.width), x1 = first(x + 1, width, level.width);
-            unsigned sum[4] = {0, 0, 0, 0};
-            for (int sy = y0; sy < y1; ++sy)
-                for (int sx = x0; sx < x1; ++sx)
-                    for (int c = 0; c < 4; ++c)
-                        sum[c] += above[(size_t(sy) * size_t(width) + size_t(sx)) * 4 + size_t(c)];
-            const unsigned count = unsigned((y1 - y0) * (x1 - x0));
-            uint8_t* texel = out + (size_t(y) * size_t(level.width) + size_t(x)) * 4;
-            for (int c = 0; c < 4; ++c) texel[c] = uint8_t((sum[c] + count / 2) / count);
-        }
+        for (; x < level.width; ++x)
+            mean_of_block(above, width, height, level, x, y, row_out + 4 * size_t(x));
     }
     throw_if_cancelled();
     return level;

@@ -152,21 +152,31 @@ std::vector<uint8_t> heatmap_rgba(const Heatmap& heatmap, const Theme& theme, bo
     const CancellationCheck cancellation;
     constexpr Eigen::Index k_chunk = 1 << 16;
     bool masked_seen = false;
+    // One chunk of cells; `position` maps a value to its place in [0, 1] on the colour scale.
+    auto colour_chunk = [&](Eigen::Index first, Eigen::Index last, auto position) {
+        bool chunk_masked = false;
+        for (Eigen::Index i = first; i < last; ++i) {
+            const double v = values[i];
+            // t·k_lut_size clamped to the table; NaN and ±inf fail the finite test.
+            const double at = std::clamp(position(v) * k_lut_size, 0.0, double(k_lut_size - 1));
+            const bool finite = std::isfinite(v);
+            chunk_masked = chunk_masked || !finite;
+            const uint32_t rgba = finite ? lut[size_t(at)] : masked;
+            std::memcpy(out + 4 * i, &rgba, 4);
+        }
+        return chunk_masked;
+    };
 #pragma omp parallel for schedule(static) reduction(|| : masked_seen) if (count > k_chunk)
     for (Eigen::Index first = 0; first < count; first += k_chunk) {
         if (cancellation.stop()) continue;
         const Eigen::Index last = std::min(count, first + k_chunk);
-        for (Eigen::Index i = first; i < last; ++i) {
-            const double v = values[i];
-            // t·k_lut_size clamped to the table; NaN and ±inf fail the finite test. A log or
-            // power scale indexes the table by its own position, at a logarithm or power a cell.
-            const double t = linear ? (v - range.min) * scale : colour_position(norm, range, v);
-            const double at = std::clamp(t * k_lut_size, 0.0, double(k_lut_size - 1));
-            const bool finite = std::isfinite(v);
-            masked_seen = masked_seen || !finite;
-            const uint32_t rgba = finite ? lut[size_t(at)] : masked;
-            std::memcpy(out + 4 * i, &rgba, 4);
-        }
+        // The linear scale inline (most maps, and 4·10⁶ cells at L = 2048); a log or power scale
+        // indexes the table by its own position, at a logarithm or power a cell.
+        const bool chunk_masked =
+            linear ? colour_chunk(first, last, [&](double v) { return (v - range.min) * scale; })
+                   : colour_chunk(first, last,
+                                  [&](double v) { return colour_position(norm, range, v); });
+        masked_seen = masked_seen || chunk_masked;
     }
     throw_if_cancelled();
     if (any_masked) *any_masked = masked_seen;
