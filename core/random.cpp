@@ -51,24 +51,51 @@ Vector NormalSampler::vector(int size, double stddev) {
     return v;
 }
 
-Matrix random_normal_matrix(int rows, int cols, double stddev, uint64_t seed) {
-    // NormalSampler(seed).matrix's samples, made faster: the raw draws in the stream's order on
-    // one thread (a few ns each), then the pairs' logarithms, roots, sines and cosines — ten
-    // times the cost, and independent — shared between the cores. At L = 2048, D = 128 the
-    // queries and keys are 5·10⁵ samples: ~20 ms on one core before.
-    const Eigen::Index count = Eigen::Index(rows) * cols, pairs = (count + 1) / 2;
+namespace {
+
+// The next `count` samples of `bits`' stream times stddev into out[0, count), from the start of a
+// Box–Muller pair. NormalSampler's samples, made faster: the raw draws in the stream's order on one
+// thread (a few ns each), then the pairs' logarithms, roots, sines and cosines — ten times the
+// cost, and independent — shared between the cores. At L = 2048, D = 128 the queries and keys are
+// 5·10⁵ samples: ~20 ms on one core before. An odd count draws its last pair whole.
+void fill_normals(std::mt19937_64& bits, double* out, Eigen::Index count, double stddev) {
+    const Eigen::Index pairs = (count + 1) / 2;
     std::vector<uint64_t> draws(size_t(2 * pairs));
-    std::mt19937_64 bits(seed);
     for (uint64_t& draw : draws) draw = bits();
-    Matrix m(rows, cols);
-    double* out = m.data();  // row-major: samples in the order the stream gives them
 #pragma omp parallel for schedule(static) if (pairs > (1 << 14))
     for (Eigen::Index j = 0; j < pairs; ++j) {
         const NormalPair pair = box_muller(draws[size_t(2 * j)], draws[size_t(2 * j + 1)]);
         out[2 * j] = stddev * pair.first;
         if (2 * j + 1 < count) out[2 * j + 1] = stddev * pair.second;
     }
+}
+
+}  // namespace
+
+Matrix random_normal_matrix(int rows, int cols, double stddev, uint64_t seed) {
+    Matrix m(rows, cols);
+    std::mt19937_64 bits(seed);
+    fill_normals(bits, m.data(), m.size(), stddev);  // row-major: in the stream's order
     return m;
+}
+
+NormalRows::NormalRows(int cols, double stddev, uint64_t seed)
+    : cols_(cols), stddev_(stddev), seed_(seed), bits_(seed), made_(0, cols) {}
+
+Matrix NormalRows::first(int rows) {
+    if (rows > made_.rows()) {
+        // The stream goes on where it stopped only at a pair's start: after an odd number of
+        // samples the spare half of the last pair is gone, so start again from the seed.
+        if (made_.size() % 2 != 0) {
+            bits_.seed(seed_);
+            made_.resize(0, cols_);
+        }
+        const Eigen::Index had = made_.rows();
+        made_.conservativeResize(rows, cols_);
+        fill_normals(bits_, made_.data() + had * cols_, (rows - had) * Eigen::Index(cols_),
+                     stddev_);
+    }
+    return made_.topRows(rows);
 }
 
 uint64_t table_seed(uint64_t seed, SeedStream stream) {

@@ -29,6 +29,25 @@ struct NormalSampler {
 // draws).
 Matrix random_normal_matrix(int rows, int cols, double stddev, uint64_t seed);
 
+// random_normal_matrix(rows, cols, stddev, seed) for a growing number of rows: the first n rows of
+// a taller matrix are the same samples (the stream fills row by row), so a sequence dragged from
+// L to L + 31 draws only the 31 new rows. Keeps the rows made so far; not thread-safe.
+class NormalRows {
+  public:
+    NormalRows(int cols, double stddev, uint64_t seed);
+    int cols() const { return cols_; }
+    int rows_made() const { return int(made_.rows()); }
+    // random_normal_matrix(rows, cols, stddev, seed), drawing only the rows not made yet.
+    Matrix first(int rows);
+
+  private:
+    int cols_;
+    double stddev_;
+    uint64_t seed_;
+    std::mt19937_64 bits_;
+    Matrix made_;
+};
+
 // Seeded stand-ins for learned tables must not share a stream with the content: with one seed for
 // both, a learned PE table would equal the queries row for row (q + p = 2q) and Shaw's table rows
 // 0..L-1 would be the queries, lighting up q_m·R_m = |q_m|² down one column. Each table kind draws

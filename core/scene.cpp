@@ -234,11 +234,32 @@ std::vector<std::string> scene_tokens(const Scene& s) {
 
 namespace {
 
+// The queries' and keys' streams of the last (D, seed) asked for, with the rows made so far: an L
+// slider dragged up draws only the new rows (NormalRows), one dragged down draws none. A length
+// under half of what was made starts again, so a long sequence's rows are not kept once the user
+// has moved on.
+Content random_rows(int seq_len, int dim, uint64_t seed) {
+    struct Streams {
+        uint64_t seed;
+        NormalRows queries, keys;
+    };
+    static std::mutex mutex;
+    static std::optional<Streams> streams;
+    const std::lock_guard lock(mutex);
+    if (!streams || streams->seed != seed || streams->queries.cols() != dim ||
+        2L * seq_len < streams->queries.rows_made())
+        // Independent standard normal queries and keys; the keys use the next seed.
+        streams.emplace(Streams{seed, NormalRows(dim, 1.0, seed), NormalRows(dim, 1.0, seed + 1)});
+    Content content;
+    content.queries = streams->queries.first(seq_len);
+    content.keys = streams->keys.first(seq_len);
+    return content;
+}
+
 // Random content depends on (L, D, seed) alone, and at L = 2048, D = 128 it is 5·10⁵ samples
 // (~10 ms): the preview and the full build of one picture, and every figure of a scene, take it
 // from the last one made. One entry, the scene being looked at: a scene of another size replaces
-// it, so a long sequence's content is not kept once the user has moved on. Builds that ask for it
-// while it is being made wait for it rather than make it again.
+// it. Builds that ask for it while it is being made wait for it rather than make it again.
 Content random_content(int seq_len, int dim, uint64_t seed) {
     struct Key {
         int seq_len, dim;
@@ -264,11 +285,7 @@ Content random_content(int seq_len, int dim, uint64_t seed) {
     }
     if (mine) {
         try {
-            auto content = std::make_shared<Content>();
-            // Independent standard normal queries and keys; the keys use the next seed.
-            content->queries = random_normal_matrix(seq_len, dim, 1.0, seed);
-            content->keys = random_normal_matrix(seq_len, dim, 1.0, seed + 1);
-            promise.set_value(std::move(content));
+            promise.set_value(std::make_shared<Content>(random_rows(seq_len, dim, seed)));
         } catch (...) {
             promise.set_exception(std::current_exception());
             const std::lock_guard lock(mutex);

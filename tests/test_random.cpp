@@ -111,5 +111,22 @@ TEST(Random, SeededTablesDoNotRepeatTheContent) {
     EXPECT_GT((shaw.topRows(6) - content.keys).cwiseAbs().maxCoeff(), 0.1);
 }
 
+// NormalRows grows a matrix a few rows at a time: whatever the order of lengths asked for, the rows
+// are those of the one-sample-at-a-time stream (NormalSampler), for an even width (the stream
+// goes on) and an odd one (it must start again after a half-used pair).
+TEST(Random, GrowingRowsAreTheStreamsRows) {
+    for (const int cols : {4, 3}) {
+        NormalRows rows(cols, 2.0, 9);
+        for (const int n : {5, 12, 12, 3, 40, 41}) {
+            const Matrix expected = NormalSampler(9).matrix(n, cols, 2.0);
+            const Matrix got = rows.first(n);
+            ASSERT_EQ(got.rows(), n);
+            ASSERT_EQ(got.cols(), cols);
+            EXPECT_EQ(got, expected) << cols << " columns, " << n << " rows";
+        }
+        EXPECT_EQ(rows.rows_made(), 41);
+    }
+}
+
 }  // namespace
 }  // namespace posviz
