@@ -1,6 +1,6 @@
 // FIRE (Li et al. 2024, "Functional Interpolation for Relative Positions Improves Long Context
-// Transformers", eq. 3-4): b(i, j) = f_theta( psi(i - j) / psi(max(L_thr, i)) ), psi(x) = log(c·x + 1),
-// f_theta a small MLP (1 -> hidden -> 1, ReLU). The max(L_thr, i) normaliser is the paper's
+// Transformers", eq. 3-4): b(i, j) = f_theta( psi(i - j) / psi(max(L_thr, i)) ), psi(x) = log(c·x +
+// 1), f_theta a small MLP (1 -> hidden -> 1, ReLU). The max(L_thr, i) normaliser is the paper's
 // progressive interpolation. FIRE is causal: for j > i we use psi(|i - j|) so that the symmetric
 // picture is still defined, and the causal mask removes those entries when asked.
 #pragma once

@@ -1,7 +1,9 @@
 #include "core/encodings/rope.h"
 
 #include <cmath>
+#include <memory>
 
+#include "core/encodings/angle_table.h"
 #include "core/encodings/checks.h"
 #include "core/input_error.h"
 
@@ -49,15 +51,16 @@ void RopeEncoding::rotate_in_place(std::initializer_list<Matrix*> xs, long scali
                 "the width of the vectors to rotate (" + std::to_string(x->cols()) + ")");
     RopeFrequencies freq = frequencies(scaling_seq_len > 0 ? scaling_seq_len : rows);
     const int pairs = rotary_dim() / 2;
-    // Rows are independent; the sin/cos evaluations dominate, so share them between the cores.
-    // Dims past rotary_dim pass through unchanged.
-#pragma omp parallel for schedule(static)
+    // cos(m·θᵢ) and sin(m·θᵢ), evaluated once for every build at these frequencies.
+    const std::shared_ptr<const AngleTable> angles =
+        angle_table(freq.inverse_frequencies.head(pairs), rows);
+    // Rows are independent: shared between the cores. Dims past rotary_dim pass through unchanged.
+#pragma omp parallel for schedule(static) if (rows * pairs > (1 << 14))
     for (Eigen::Index m = 0; m < rows; ++m) {
         for (int i = 0; i < pairs; ++i) {
-            double angle = double(m) * freq.inverse_frequencies[i];
             // transformers multiplies cos and sin by attention_scaling (_compute_*_parameters).
-            double c = freq.attention_factor * std::cos(angle);
-            double s = freq.attention_factor * std::sin(angle);
+            double c = freq.attention_factor * angles->cos(m, i);
+            double s = freq.attention_factor * angles->sin(m, i);
             int d0 = pair_first_dim(i);
             int d1 = pair_second_dim(i);
             // RoFormer eq. 13/34: [x0, x1] -> [x0 cos - x1 sin, x0 sin + x1 cos]; Llama's

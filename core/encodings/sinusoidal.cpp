@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
+#include "core/encodings/angle_table.h"
 #include "core/encodings/checks.h"
 
 namespace posviz {
@@ -29,7 +31,18 @@ Vector SinusoidalEncoding::frequencies() const {
 
 Matrix SinusoidalEncoding::table(int seq_len) const {
     check_seq_len(seq_len);
-    return table_at(Vector::LinSpaced(seq_len, 0.0, seq_len - 1.0));
+    validate();
+    // The positions 0 … L − 1: the sines and cosines of angle_table, evaluated once at these
+    // frequencies for every build (table_at's arithmetic at integer positions).
+    const std::shared_ptr<const AngleTable> angles = angle_table(frequencies(), seq_len);
+    const int pairs = dim / 2;
+    Matrix pe(seq_len, dim);
+    for (int m = 0; m < seq_len; ++m)
+        for (int i = 0; i < pairs; ++i) {
+            pe(m, sin_dim(i)) = angles->sin(m, i);
+            pe(m, cos_dim(i)) = angles->cos(m, i);
+        }
+    return pe;
 }
 
 Matrix SinusoidalEncoding::table_at(const Vector& positions) const {
@@ -44,10 +57,8 @@ Matrix SinusoidalEncoding::table_at(const Vector& positions) const {
             // Interleaved: PE(pos, 2i) = sin, PE(pos, 2i+1) = cos (paper §3.5).
             // Halves: [sin of every omega | cos of every omega] (Tensor2Tensor
             // get_timing_signal_1d).
-            int sin_dim = layout == SinusoidalLayout::Interleaved ? 2 * i : i;
-            int cos_dim = layout == SinusoidalLayout::Interleaved ? 2 * i + 1 : pairs + i;
-            pe(p, sin_dim) = std::sin(angle);
-            pe(p, cos_dim) = std::cos(angle);
+            pe(p, sin_dim(i)) = std::sin(angle);
+            pe(p, cos_dim(i)) = std::cos(angle);
         }
     }
     return pe;

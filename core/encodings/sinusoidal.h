@@ -23,6 +23,11 @@ struct SinusoidalEncoding {
     // One row per entry of `positions`, which may be any real numbers (Transformer-XL encodes
     // negative offsets).
     Matrix table_at(const Vector& positions) const;
+    // The dims of pair i's sine and cosine in the layout.
+    int sin_dim(int i) const { return layout == SinusoidalLayout::Interleaved ? 2 * i : i; }
+    int cos_dim(int i) const {
+        return layout == SinusoidalLayout::Interleaved ? 2 * i + 1 : dim / 2 + i;
+    }
 };
 
 }  // namespace posviz

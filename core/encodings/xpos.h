@@ -1,9 +1,10 @@
 // xPos (Sun et al. 2023, "A Length-Extrapolatable Transformer", eq. 9; torchscale's XPOS):
-// RoPE plus a per-pair scale zeta_i = (2i/rotary_dim + gamma) / (1 + gamma); the query at position n
-// is multiplied by zeta_i^(n / scale_base) and the key by zeta_i^(-n / scale_base), so the logit of
-// (m, n) carries zeta_i^((m - n) / scale_base): relative, and decaying with distance. As torchscale
-// does, the powers use positions centred on 0, n - ceil(L/2): logits are unchanged by that, and
-// the powers stay bounded twice as far (float32 on the GPU reaches L = 72,000 instead of 36,000).
+// RoPE plus a per-pair scale zeta_i = (2i/rotary_dim + gamma) / (1 + gamma); the query at position
+// n is multiplied by zeta_i^(n / scale_base) and the key by zeta_i^(-n / scale_base), so the logit
+// of (m, n) carries zeta_i^((m - n) / scale_base): relative, and decaying with distance. As
+// torchscale does, the powers use positions centred on 0, n - ceil(L/2): logits are unchanged by
+// that, and the powers stay bounded twice as far (float32 on the GPU reaches L = 72,000 instead of
+// 36,000).
 #pragma once
 
 #include "core/encodings/rope.h"
