@@ -1,5 +1,7 @@
 #include "app/gui/views/figure_job.h"
 
+#include <omp.h>
+
 #include <atomic>
 #include <thread>
 
@@ -111,7 +113,12 @@ void FigureJob::submit(const FigureRequest& request, bool preview) {
     build->preview = preview;
     // The worker writes the outcome before it marks the work finished; the job reads it after.
     build->work = scheduler_->submit(preview ? preview_key() : this, [build = build.get()] {
+        // A preview is a few milliseconds of work beside its full build: on one core, so that
+        // the two do not run twice as many threads as there are cores, each waiting on the other.
+        const int threads = omp_get_max_threads();
+        if (build->preview) omp_set_num_threads(1);
         build->outcome = build_requested_figure(build->request);
+        omp_set_num_threads(threads);
     });
     builds_.push_back(std::move(build));
 }
