@@ -3,7 +3,9 @@
 // and an idle pool gives the heap back. No timed assertions: a deadline only stops a broken
 // scheduler from hanging the suite.
 #include <gtest/gtest.h>
+#include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <future>
 #include <mutex>
@@ -127,6 +129,37 @@ TEST(GuiFigureScheduler, CancelDropsAndCancelsTheKeysWork) {
     blocker.release();
     EXPECT_TRUE(work->finished.load());
     EXPECT_FALSE(work->ran.load());
+}
+
+// A build that starts while only light work (a preview) runs keeps every core for its OpenMP
+// loops; two builds running together share them; light work itself runs on one thread.
+TEST(GuiFigureScheduler, LightWorkLeavesTheCoresToTheBuild) {
+    const int cores = std::max(1, int(std::thread::hardware_concurrency()));
+    FigureScheduler scheduler(3, 0ms);
+    int light_threads = 0, build_threads = 0, second_threads = 0;
+    std::promise<void> release;
+    const auto released = release.get_future().share();
+    const auto light = scheduler.submit(
+        &light_threads,
+        [&, released] {
+            light_threads = omp_get_max_threads();
+            released.wait();
+        },
+        true);
+    ASSERT_TRUE(eventually([&] { return light->ran.load(); }));
+    const auto build = scheduler.submit(&build_threads, [&, released] {
+        build_threads = omp_get_max_threads();
+        released.wait();
+    });
+    ASSERT_TRUE(eventually([&] { return build->ran.load(); }));
+    const auto second =
+        scheduler.submit(&second_threads, [&] { second_threads = omp_get_max_threads(); });
+    ASSERT_TRUE(eventually([&] { return finished(second); }));
+    release.set_value();
+    ASSERT_TRUE(eventually([&] { return finished(light) && finished(build); }));
+    EXPECT_EQ(light_threads, 1);
+    EXPECT_EQ(build_threads, cores);
+    EXPECT_EQ(second_threads, std::max(1, cores / 2));
 }
 
 TEST(GuiFigureScheduler, AnIdlePoolTrimsTheHeapAfterWork) {

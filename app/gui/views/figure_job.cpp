@@ -1,7 +1,5 @@
 #include "app/gui/views/figure_job.h"
 
-#include <omp.h>
-
 #include <atomic>
 #include <thread>
 
@@ -112,14 +110,11 @@ void FigureJob::submit(const FigureRequest& request, bool preview) {
     build->request_index = requests_;
     build->preview = preview;
     // The worker writes the outcome before it marks the work finished; the job reads it after.
-    build->work = scheduler_->submit(preview ? preview_key() : this, [build = build.get()] {
-        // A preview is a few milliseconds of work beside its full build: on one core, so that
-        // the two do not run twice as many threads as there are cores, each waiting on the other.
-        const int threads = omp_get_max_threads();
-        if (build->preview) omp_set_num_threads(1);
-        build->outcome = build_requested_figure(build->request);
-        omp_set_num_threads(threads);
-    });
+    // A preview is light work beside its full build (figure_scheduler.h).
+    build->work = scheduler_->submit(
+        preview ? preview_key() : this,
+        [build = build.get()] { build->outcome = build_requested_figure(build->request); },
+        preview);
     builds_.push_back(std::move(build));
 }
 

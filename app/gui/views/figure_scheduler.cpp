@@ -44,10 +44,12 @@ void FigureScheduler::supersede(const void* key) {
     queued_.erase(stale, queued_.end());
 }
 
-std::shared_ptr<ScheduledWork> FigureScheduler::submit(const void* key, std::function<void()> run) {
+std::shared_ptr<ScheduledWork> FigureScheduler::submit(const void* key, std::function<void()> run,
+                                                       bool light) {
     auto work = std::make_shared<ScheduledWork>();
     work->key = key;
     work->run = std::move(run);
+    work->light = light;
     {
         const std::lock_guard lock(mutex_);
         supersede(key);
@@ -95,8 +97,10 @@ void FigureScheduler::work_loop() {
         queued_.erase(newest);
         running_.push_back(work);
         worked_since_trim_ = true;
-        // The cores shared between the builds running now (this one included).
-        const int threads = std::max(1, cores / int(running_.size()));
+        // The cores shared between the builds running now (this one included), light work aside.
+        const long builds = std::count_if(running_.begin(), running_.end(),
+                                          [](const auto& w) { return !w->light; });
+        const int threads = work->light ? 1 : std::max(1, cores / int(std::max(1L, builds)));
         lock.unlock();
         omp_set_num_threads(threads);
         work->ran.store(true);

@@ -7,7 +7,9 @@
 //   (core/cancellation.h), so no request runs after a newer one of its key was submitted, let
 //   alone finished;
 // - each build's OpenMP loops get the cores divided by the builds running when it starts, so two
-//   builds do not ask for twice the cores;
+//   builds do not ask for twice the cores; light work (a long map's preview, a few milliseconds)
+//   runs on one thread and is not counted, so that a full build starting beside its preview
+//   keeps every core for its whole run (at L = 8192, half a second) instead of one;
 // - after a short idle following work, the heap's free memory goes back to the system
 //   (malloc_trim): app/main.cpp keeps freed large blocks for the next build's speed, and an idle
 //   app should not keep the peak of its last long map.
@@ -35,6 +37,7 @@ struct ScheduledWork {
     CancellationToken token;
     std::atomic<bool> finished{false};  // run returned, or the work was dropped unrun
     std::atomic<bool> ran{false};       // run was called
+    bool light = false;                 // a few milliseconds of work: one OpenMP thread
 };
 
 class FigureScheduler {
@@ -48,7 +51,9 @@ class FigureScheduler {
 
     // Queues `run` for `key`, superseding the key's earlier work (see above). Once it has run or
     // been dropped, `finished` is set and the main loop woken (window/main_loop_wake.h).
-    std::shared_ptr<ScheduledWork> submit(const void* key, std::function<void()> run);
+    // `light`: see above.
+    std::shared_ptr<ScheduledWork> submit(const void* key, std::function<void()> run,
+                                          bool light = false);
     // Drops the key's queued work and cancels its running work.
     void cancel(const void* key);
 
