@@ -93,15 +93,24 @@ FigureJob::~FigureJob() {
 
 void FigureJob::request(const FigureRequest& request) {
     collect();
+    quick_request_ = false;
     if (requested_ && same_request(*requested_, request)) return;
     requested_ = request;
     ++requests_;
     // The full build first, then its preview: newest first, the preview is taken up first.
     submit(request, false);
-    if (const std::optional<FigureRequest> preview = preview_of(request))
+    if (const std::optional<FigureRequest> preview = preview_of(request)) {
         submit(*preview, true);
-    else
+    } else {
         scheduler_->cancel(preview_key());  // an older preview would only be stale
+        quick_request_ = true;
+    }
+}
+
+void FigureJob::show_if_quick(Deadline deadline) {
+    if (!quick_request_) return;
+    quick_request_ = false;
+    if (wait_until(deadline)) collect();
 }
 
 void FigureJob::submit(const FigureRequest& request, bool preview) {
