@@ -93,24 +93,28 @@ FigureJob::~FigureJob() {
 
 void FigureJob::request(const FigureRequest& request) {
     collect();
-    quick_request_ = false;
+    first_picture_.reset();
     if (requested_ && same_request(*requested_, request)) return;
     requested_ = request;
     ++requests_;
     // The full build first, then its preview: newest first, the preview is taken up first.
     submit(request, false);
-    if (const std::optional<FigureRequest> preview = preview_of(request)) {
+    if (const std::optional<FigureRequest> preview = preview_of(request))
         submit(*preview, true);
-    } else {
+    else
         scheduler_->cancel(preview_key());  // an older preview would only be stale
-        quick_request_ = true;
-    }
+    first_picture_ = builds_.back();
 }
 
-void FigureJob::show_if_quick(Deadline deadline) {
-    if (!quick_request_) return;
-    quick_request_ = false;
-    if (wait_until(deadline)) collect();
+void FigureJob::show_first_picture(Deadline deadline) {
+    if (!first_picture_) return;
+    const std::shared_ptr<Build> build = std::move(first_picture_);
+    first_picture_.reset();
+    while (!build->work->finished.load(std::memory_order_acquire)) {
+        if (std::chrono::steady_clock::now() > deadline) return;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    collect();
 }
 
 void FigureJob::submit(const FigureRequest& request, bool preview) {

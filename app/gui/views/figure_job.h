@@ -67,11 +67,12 @@ class FigureJob {
 
     // Call every frame with the figure that should be on screen.
     void request(const FigureRequest& request);
-    // After request(), before drawing: when this frame's request started a build small enough
-    // to go without a preview, waits for it until `deadline` and takes it, so that the frame
-    // that made the change already shows its picture — a frame sooner than at the next wake-up.
-    // (At L = 512 a build takes ~1 ms; two llvmpipe frames were most of a change's 16 ms.)
-    void show_if_quick(Deadline deadline);
+    // After request(), before drawing: when this frame's request started builds, waits until
+    // `deadline` at most for the one that gives its first picture (the preview of a long map,
+    // else the map) and takes it, so that the frame that made the change already shows the
+    // change — a frame sooner than at the next wake-up. (At L = 512 a build takes ~1 ms, and two
+    // llvmpipe frames were most of a change's 16 ms.)
+    void show_first_picture(Deadline deadline);
     // Cancels the builds and forgets the requests (quitting): the next request starts afresh.
     void cancel();
     // Waits until no build of this job runs, or `deadline`; true when none does.
@@ -122,10 +123,10 @@ class FigureJob {
     const void* preview_key() const { return reinterpret_cast<const char*>(this) + 1; }
 
     FigureScheduler* scheduler_;
-    std::optional<FigureRequest> requested_;      // the newest request
-    std::vector<std::shared_ptr<Build>> builds_;  // submitted, not collected; oldest first
-    uint64_t requests_ = 0;                       // request() calls that asked for a new figure
-    bool quick_request_ = false;  // the last request() submitted a build without a preview
+    std::optional<FigureRequest> requested_;       // the newest request
+    std::vector<std::shared_ptr<Build>> builds_;   // submitted, not collected; oldest first
+    uint64_t requests_ = 0;                        // request() calls that asked for a new figure
+    std::shared_ptr<Build> first_picture_;         // of this frame's request(), until waited for
     std::optional<FigureRequest> finished_;        // the newest finished full build's
     uint64_t finished_index_ = 0;                  // and its request index
     uint64_t preview_index_ = 0;                   // the request index of the preview shown

@@ -369,7 +369,7 @@ std::array<PlotHover, 2> show_view(App& app, ViewId id,
     }
     // A third of a 60 Hz frame at most, for every figure of the view together.
     const Deadline show_by = std::chrono::steady_clock::now() + std::chrono::milliseconds(5);
-    for (const int slot : slots) rt.jobs[size_t(slot)].show_if_quick(show_by);
+    for (const int slot : slots) rt.jobs[size_t(slot)].show_first_picture(show_by);
     return show_figures(app, rt, slots, overlays);
 }
 
