@@ -6,10 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "app/render/painter.h"
 #include "app/render/render.h"
+#include "core/figure/label_lines.h"
 #include "core/figures/figures.h"
 #include "core/scene.h"
 #include "run_posviz.h"
@@ -44,6 +49,7 @@ std::vector<Case> every_figure() {
             {"pca", "sinusoidal", {}},
             {"scores", "rope", {"rope", "alibi", "t5", "sinusoidal"}},
             {"bias", "alibi", {"alibi", "kerple", "t5"}},
+            {"bias", "alibi", {"alibi", "kerple", "fire", "t5"}},
             {"bias", "alibi", {}, false, true},
             {"curves", "sinusoidal", {}, true, false},
             {"scores", "rope", {"rope", "sinusoidal"}, false, false, true}};  // log colour bar
@@ -60,18 +66,24 @@ Scene scene_of(const Case& c) {
     return s;
 }
 
-std::vector<PlacedText> placed_text(const Figure& figure, double width_in, double height_in,
-                                    const std::string& lang) {
+// What the renderer drew: its text and its plot boxes and colour bars.
+struct Drawn {
+    std::vector<PlacedText> text;
+    std::vector<PlacedBox> boxes;
+};
+
+Drawn drawn(const Figure& figure, double width_in, double height_in, const std::string& lang) {
     cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
     cairo_t* cr = cairo_create(surface);
-    std::vector<PlacedText> placed;
+    Drawn d;
     RenderStyle style;
     style.lang = lang;
-    style.placed_text = &placed;
+    style.placed_text = &d.text;
+    style.placed_boxes = &d.boxes;
     render_figure(cr, figure, style, 72.0 * width_in, 72.0 * height_in);
     cairo_destroy(cr);
     cairo_surface_destroy(surface);
-    return placed;
+    return d;
 }
 
 // A hundredth of a point of slack for rounding: boxes that merely touch do not overlap.
@@ -91,38 +103,252 @@ std::string describe(const PlacedText& t) {
 struct Size {
     double width_in, height_in;
 };
-constexpr Size k_column{3.25, 2.2}, k_text{6.75, 3.0}, k_slide{13.33, 7.5};
+constexpr Size k_column{3.25, 2.4}, k_text{6.75, 3.6}, k_slide{13.33, 7.5};
+
+Figure figure_of(const Case& c, const std::string& lang) {
+    FigureOptions options{lang, "", false};
+    options.split = c.split;
+    options.all_heads = c.all_heads;
+    return build_figure(scene_of(c), options);
+}
+
+// The case as a command line would name it, for failure messages.
+std::string where(const Case& c, const std::string& lang, Size size) {
+    std::string compare;
+    for (const std::string& name : c.compare)
+        compare += (compare.empty() ? " --compare " : ",") + name;
+    return c.figure + compare + (c.split ? " --split" : "") + (c.all_heads ? " --all-heads" : "") +
+           (c.softmax ? " --softmax" : "") + " " + lang + " at " + std::to_string(size.width_in) +
+           " × " + std::to_string(size.height_in) + " in: ";
+}
 
 TEST(FigureLayout, NoTextOverlapsLeavesTheCanvasOrIsBelowSixPoints) {
     for (const std::string lang : {"en", "zh"})
         for (const Case& c : every_figure()) {
-            FigureOptions options{lang, "", false};
-            options.split = c.split;
-            options.all_heads = c.all_heads;
-            const Figure figure = build_figure(scene_of(c), options);
+            const Figure figure = figure_of(c, lang);
             for (const Size size : {k_column, k_text, k_slide}) {
                 const std::vector<PlacedText> placed =
-                    placed_text(figure, size.width_in, size.height_in, lang);
-                const std::string where = c.figure + (c.compare.empty() ? "" : " --compare") +
-                                          (c.split ? " --split" : "") +
-                                          (c.all_heads ? " --all-heads" : "") +
-                                          (c.softmax ? " --softmax" : "") + " " + lang + " at " +
-                                          std::to_string(size.width_in) + " × " +
-                                          std::to_string(size.height_in) + " in: ";
-                ASSERT_FALSE(placed.empty()) << where;
+                    drawn(figure, size.width_in, size.height_in, lang).text;
+                const std::string at = where(c, lang, size);
+                ASSERT_FALSE(placed.empty()) << at;
                 const double width = 72.0 * size.width_in, height = 72.0 * size.height_in;
                 for (size_t i = 0; i < placed.size(); ++i) {
                     const PlacedText& t = placed[i];
-                    EXPECT_GE(t.size, 6.0) << where << describe(t);
+                    EXPECT_GE(t.size, 6.0) << at << describe(t);
                     EXPECT_TRUE(t.box.x >= -k_slack && t.box.y >= -k_slack &&
                                 t.box.x + t.box.w <= width + k_slack &&
                                 t.box.y + t.box.h <= height + k_slack)
-                        << where << describe(t) << " leaves the canvas";
+                        << at << describe(t) << " leaves the canvas";
                     for (size_t j = i + 1; j < placed.size(); ++j)
                         EXPECT_FALSE(overlap(t.box, placed[j].box))
-                            << where << describe(t) << " overlaps " << describe(placed[j]);
+                            << at << describe(t) << " overlaps " << describe(placed[j]);
                 }
             }
+        }
+}
+
+// The one rule by which the exporter and the GUI break a label onto two lines: at the space
+// outside brackets that balances the lines, or (Chinese) between two characters or before a
+// full-width bracket, never inside one.
+TEST(FigureLayout, LabelsBreakOutsideBracketsInEitherLanguage) {
+    auto characters = [](const std::string& line) {
+        double n = 0.0;
+        for (const char c : line) n += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+        return n;
+    };
+    auto broken = [&](const std::string& text) {
+        const std::optional<TwoLines> lines = break_in_two(text, characters);
+        return lines ? lines->first + "|" + lines->second : std::string("none");
+    };
+    EXPECT_EQ(broken("bias b(m, n) (logit units)"), "bias b(m, n)|(logit units)");
+    EXPECT_EQ(broken("query position m"), "query|position m");
+    EXPECT_EQ(broken("偏置 b(m, n)（logit 单位）"), "偏置 b(m, n)|（logit 单位）");
+    EXPECT_EQ(broken("每块最大概率之差"), "每块最大|概率之差");
+    EXPECT_EQ(broken("b(m, n)"), "none");
+}
+
+// A label that does not fit on one line goes on two at its size, then into smaller type (to three
+// quarters of its size, never below 6 pt), and only then is cut short.
+TEST(FigureLayout, ALabelTakesTwoLinesThenSmallerTypeBeforeItIsCut) {
+    cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
+    cairo_t* cr = cairo_create(surface);
+    const Theme& theme = find_theme("light");
+    const Painter p{cr, theme, "en"};
+    const std::string label = "bias b(m, n) (logit units)";
+    auto width = [&](const std::string& text, double size) {
+        return measure_text(cr, text, p.text_style(size)).width;
+    };
+    EXPECT_EQ(p.fit_label(label, 10.0, width(label, 10.0) + 0.1), (Painter::Label{label, 10.0}));
+    const double two_lines = std::max(width("bias b(m, n)", 10.0), width("(logit units)", 10.0));
+    EXPECT_EQ(p.fit_label(label, 10.0, two_lines + 0.1),
+              (Painter::Label{"bias b(m, n)\n(logit units)", 10.0}));
+    const Painter::Label smaller = p.fit_label(label, 10.0, 0.85 * two_lines);
+    EXPECT_LT(smaller.size, 10.0);
+    EXPECT_GE(smaller.size, 7.5);
+    EXPECT_EQ(smaller.text.find("…"), std::string::npos) << smaller.text;
+    const Painter::Label cut = p.fit_label(label, 10.0, 0.5 * two_lines);
+    EXPECT_EQ(cut.size, 7.5);
+    EXPECT_NE(cut.text.find("…"), std::string::npos) << cut.text;
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+}
+
+// The axis and colour-bar labels of a figure.
+std::vector<std::string> labels_of(const Figure& figure) {
+    std::vector<std::string> labels;
+    for (const Panel& panel : figure.panels) {
+        labels.push_back(panel.x.label);
+        labels.push_back(panel.y.label);
+        if (panel.heatmap) labels.push_back(panel.heatmap->colorbar_label);
+    }
+    if (figure.colorbar) labels.push_back(figure.colorbar->label);
+    return labels;
+}
+
+// The texts drawn that are one of the figure's axis or colour-bar labels cut short: with "…", and
+// begun like the label (a cut line keeps at least three characters, Painter::fit_text).
+std::vector<std::string> cut_labels(const Figure& figure, const std::vector<PlacedText>& placed) {
+    std::vector<std::string> cut;
+    for (const PlacedText& t : placed) {
+        if (t.text.find("…") == std::string::npos) continue;
+        const std::string start = t.text.substr(0, std::min(t.text.find('\n'), t.text.find("…")));
+        for (const std::string& label : labels_of(figure))
+            if (start.size() >= 3 && label.rfind(start, 0) == 0) {
+                cut.push_back(t.text);
+                break;
+            }
+    }
+    return cut;
+}
+
+// The shorter side of the smallest plot box drawn, in points.
+double smallest_plot_box(const std::vector<PlacedBox>& boxes) {
+    double smallest = INFINITY;
+    for (const PlacedBox& b : boxes)
+        if (b.kind == PlacedBox::Kind::Plot) smallest = std::min({smallest, b.box.w, b.box.h});
+    return smallest;
+}
+
+// An axis or colour-bar label too long for one line beside its box or bar goes on two lines or
+// in smaller type (Painter::fit_label) instead of being cut short ("bias b…", "query po…" in a
+// paper column). Only where even 6 pt type leaves a plot box under 4 em (render_figure's own
+// measure of a canvas too small for its panels: eight ALiBi heads, or four maps each with its
+// colour bar, in a paper column) may a label still be cut.
+TEST(FigureLayout, LabelsAreCutShortOnlyOnACanvasTooSmallForThePanels) {
+    for (const std::string lang : {"en", "zh"})
+        for (const Case& c : every_figure()) {
+            const Figure figure = figure_of(c, lang);
+            for (const Size size : {k_column, k_text, k_slide}) {
+                const Drawn d = drawn(figure, size.width_in, size.height_in, lang);
+                const std::vector<std::string> cut = cut_labels(figure, d.text);
+                if (!cut.empty()) {
+                    EXPECT_LT(smallest_plot_box(d.boxes), 4.0 * 6.0)
+                        << where(c, lang, size) << "\"" << cut.front() << "\" is cut short";
+                }
+            }
+        }
+}
+
+// The figures whose labels a paper column used to cut ("bias b…", "query po…") set every axis
+// and colour-bar label whole: on one line, or on two broken outside brackets (joined again here
+// by the space the break took, or by nothing between Chinese characters).
+TEST(FigureLayout, AColumnSetsTheLabelsOfBiasAndComparedScoresWhole) {
+    const std::vector<Case> cases = {{"bias", "alibi", {}},
+                                     {"bias", "alibi", {"alibi", "kerple", "t5"}},
+                                     {"scores", "rope", {}},
+                                     {"scores", "rope", {"rope", "alibi", "t5", "sinusoidal"}}};
+    for (const std::string lang : {"en", "zh"})
+        for (const Case& c : cases) {
+            const Figure figure = figure_of(c, lang);
+            const Drawn d = drawn(figure, k_column.width_in, k_column.height_in, lang);
+            const std::vector<std::string> cut = cut_labels(figure, d.text);
+            EXPECT_TRUE(cut.empty()) << where(c, lang, k_column) << "\"" << cut.front() << "\"";
+            auto drawn_whole = [&](const std::string& label) {
+                for (const PlacedText& t : d.text) {
+                    const size_t at = t.text.find('\n');
+                    if (t.text == label ||
+                        (at != std::string::npos &&
+                         (t.text.substr(0, at) + " " + t.text.substr(at + 1) == label ||
+                          t.text.substr(0, at) + t.text.substr(at + 1) == label)))
+                        return true;
+                }
+                return false;
+            };
+            for (const Panel& panel : figure.panels) {
+                if (panel.heatmap) {
+                    EXPECT_TRUE(drawn_whole(panel.heatmap->colorbar_label))
+                        << where(c, lang, k_column) << panel.heatmap->colorbar_label;
+                }
+            }
+            if (figure.colorbar) {
+                EXPECT_TRUE(drawn_whole(figure.colorbar->label))
+                    << where(c, lang, k_column) << figure.colorbar->label;
+            }
+        }
+}
+
+// The widest empty band between the panels of one row of a figure: from the left of its first
+// panel to the right of its last, the stretch across which nothing of the row lies — no plot box,
+// colour bar or legend reaching between the top and bottom of its boxes, and no text nearer to
+// them than to another row's (tick labels, axis labels, panel titles). The first `header` texts,
+// the figure's title and subtitle, which render_figure draws first, belong to no row.
+double widest_gap_in_a_row(const Drawn& d, size_t header) {
+    std::vector<std::pair<double, double>> bands;  // each row's top and bottom
+    for (const PlacedBox& b : d.boxes) {
+        if (b.kind != PlacedBox::Kind::Plot) continue;
+        auto row = std::find_if(bands.begin(), bands.end(), [&](const auto& band) {
+            return std::abs(band.first - b.box.y) < 1.0;
+        });
+        if (row == bands.end())
+            bands.emplace_back(b.box.y, b.box.y + b.box.h);
+        else
+            row->second = std::max(row->second, b.box.y + b.box.h);
+    }
+    auto distance = [](const std::pair<double, double>& band, double y) {
+        return y < band.first ? band.first - y : y > band.second ? y - band.second : 0.0;
+    };
+    double widest = 0.0;
+    for (const auto& band : bands) {
+        std::vector<std::pair<double, double>> spans;
+        for (const PlacedBox& b : d.boxes)
+            if (b.box.y < band.second && b.box.y + b.box.h > band.first)
+                spans.emplace_back(b.box.x, b.box.x + b.box.w);
+        for (size_t i = header; i < d.text.size(); ++i) {
+            const Rect& r = d.text[i].box;
+            const double middle = r.y + 0.5 * r.h;
+            bool nearest = true;
+            for (const auto& other : bands)
+                nearest = nearest && distance(band, middle) <= distance(other, middle);
+            if (nearest) spans.emplace_back(r.x, r.x + r.w);
+        }
+        std::sort(spans.begin(), spans.end());
+        double right = spans.front().second;
+        for (const auto& [from, to] : spans) {
+            widest = std::max(widest, from - right);
+            right = std::max(right, to);
+        }
+    }
+    return widest;
+}
+
+// Panels of a slide sit together: matrices that keep their shape in cells wider than they need
+// used to stand 4 to 8 em apart (ALiBi's heads, compared biases and scores, the four logit
+// terms); their columns now take the widths their panels need (render_figure's fitted_widths).
+// No gap between the panels of a row is wider than 3.5 em of the axis labels' type (18 pt on a
+// slide): a title wider than its matrix, which it spans, may hold its neighbour off that far.
+TEST(FigureLayout, ASlideLeavesNoWideGapsBetweenPanels) {
+    const std::vector<Case> cases = {{"bias", "alibi", {}, false, true},
+                                     {"bias", "alibi", {"alibi", "kerple", "fire", "t5"}},
+                                     {"bias", "alibi", {"alibi", "kerple", "t5"}},
+                                     {"scores", "rope", {"rope", "alibi", "t5", "sinusoidal"}},
+                                     {"terms", "xl", {}},
+                                     {"permutation", "rope", {}}};
+    for (const std::string lang : {"en", "zh"})
+        for (const Case& c : cases) {
+            const Figure figure = figure_of(c, lang);
+            const Drawn d = drawn(figure, k_slide.width_in, k_slide.height_in, lang);
+            const size_t header = size_t(!figure.title.empty()) + size_t(!figure.subtitle.empty());
+            EXPECT_LE(widest_gap_in_a_row(d, header), 3.5 * 18.0) << where(c, lang, k_slide);
         }
 }
 
@@ -133,7 +359,7 @@ TEST(FigureLayout, TypeIsSetForThePhysicalSize) {
     const Figure figure = build_figure(scene_of({"curves", "sinusoidal", {}}), {"en", "", false});
     auto sizes = [&](Size size) {
         std::vector<double> s;
-        for (const PlacedText& t : placed_text(figure, size.width_in, size.height_in, "en"))
+        for (const PlacedText& t : drawn(figure, size.width_in, size.height_in, "en").text)
             s.push_back(t.size);
         std::sort(s.begin(), s.end());
         return s;
@@ -149,7 +375,7 @@ TEST(FigureLayout, TypeIsSetForThePhysicalSize) {
 TEST(FigureLayout, LongTitlesWrapOrAreShortened) {
     Figure figure = build_figure(scene_of({"decay", "rope", {}}), {"en", "", false});
     figure.title = std::string(40, 'W') + " " + std::string(40, 'W') + " " + std::string(40, 'W');
-    const std::vector<PlacedText> placed = placed_text(figure, 3.25, 2.2, "en");
+    const std::vector<PlacedText> placed = drawn(figure, 3.25, 2.2, "en").text;
     ASSERT_FALSE(placed.empty());
     const PlacedText& title = placed.front();
     EXPECT_LE(title.box.x + title.box.w, 72.0 * 3.25);

@@ -137,6 +137,18 @@ Ticks colorbar_ticks(const Theme& theme, const Colorbar& colorbar, double bar_he
     return single;
 }
 
+Painter::Label colorbar_label(const Painter& painter, const Colorbar& colorbar, double bar_height) {
+    // Below the bar, level with the x tick labels, lies nothing but the masked swatch, if any: the
+    // label may reach down into that band, as the y label does (draw_colorbar then lowers it).
+    const PanelMetrics m(painter.theme);
+    const double band =
+        colorbar.masked_label.empty()
+            ? m.tick_length + m.pad +
+                  painter.text_box("0", painter.text_style(painter.theme.tick_size)).h
+            : 0.0;
+    return painter.fit_label(colorbar.label, painter.theme.label_size, bar_height + band);
+}
+
 double colorbar_space(const Painter& painter, const Colorbar& colorbar, double bar_height) {
     const Theme& theme = painter.theme;
     const PanelMetrics m(theme);
@@ -145,8 +157,10 @@ double colorbar_space(const Painter& painter, const Colorbar& colorbar, double b
     for (const std::string& label : colorbar_ticks(theme, colorbar, bar_height).labels)
         labels = std::max(labels, measure_text(painter.cr, label, tick_style).width);
     double space = m.colorbar_gap + m.colorbar_width + m.tick_length + m.pad + labels + m.pad;
-    if (!colorbar.label.empty())
-        space += painter.text_box(colorbar.label, painter.text_style(theme.label_size)).h + m.pad;
+    // The label's lines, turned, stand side by side.
+    const Painter::Label label = colorbar_label(painter, colorbar, bar_height);
+    if (!label.text.empty())
+        space += painter.text_box(label.text, painter.text_style(label.size)).h + m.pad;
     if (!colorbar.masked_label.empty()) {
         const double swatch = m.colorbar_gap + m.colorbar_width + m.pad +
                               measure_text(painter.cr, colorbar.masked_label, tick_style).width +
@@ -187,13 +201,13 @@ void draw_colorbar(const Painter& painter, const Colorbar& colorbar, Rect bar) {
                                     bar.x + bar.w + m.tick_length + m.pad, y, {0.0, 0.5});
         label_right = std::max(label_right, r.x + r.w);
     }
-    if (!colorbar.label.empty()) {
-        const TextStyle label_style = painter.text_style(theme.label_size);
-        // As long as the bar at most (shortened with "…" beyond), so that it meets no other text.
-        const std::string label = painter.fit_text(colorbar.label, label_style, bar.h, 1);
-        const double h = painter.text_box(label, label_style).h;
-        painter.vertical_text(label, label_style, label_right + m.pad + 0.5 * h,
-                              bar.y + 0.5 * bar.h);
+    const Painter::Label label = colorbar_label(painter, colorbar, bar.h);
+    if (!label.text.empty()) {
+        const TextStyle label_style = painter.text_style(label.size);
+        const Rect r = painter.text_box(label.text, label_style);
+        // Centred on the bar, or from its top down when longer (see colorbar_label).
+        const double centre = r.w <= bar.h ? bar.y + 0.5 * bar.h : bar.y + 0.5 * r.w;
+        painter.vertical_text(label.text, label_style, label_right + m.pad + 0.5 * r.h, centre);
     }
     if (!colorbar.masked_label.empty()) {
         // A swatch of the masked colour under the bar, level with the x tick labels.

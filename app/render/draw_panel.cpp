@@ -206,15 +206,15 @@ std::vector<Rect> draw_axes(const Painter& p, const Panel& panel, const PanelLay
         drawn.push_back(r);
         y_labels_left = std::min(y_labels_left, r.x);
     }
-    const TextStyle label_style = p.text_style(theme.label_size);
-    if (!l.x_label.empty())
-        drawn.push_back(
-            p.text(l.x_label, label_style, b.x + 0.5 * b.w, x_labels_bottom + m.pad, {0.5, 0.0}));
-    if (!l.y_label.empty()) {
-        const Rect r = p.text_box(l.y_label, label_style);
+    if (!l.x_label.text.empty())
+        drawn.push_back(p.text(l.x_label.text, p.text_style(l.x_label.size), b.x + 0.5 * b.w,
+                               x_labels_bottom + m.pad, {0.5, 0.0}));
+    if (!l.y_label.text.empty()) {
+        const TextStyle label_style = p.text_style(l.y_label.size);
+        const Rect r = p.text_box(l.y_label.text, label_style);
         // Centred on the box, or from its top down when longer (see layout_panel).
         const double centre = r.w <= b.h ? b.y + 0.5 * b.h : b.y + 0.5 * r.w;
-        p.vertical_text(l.y_label, label_style, y_labels_left - m.pad - 0.5 * r.h, centre);
+        p.vertical_text(l.y_label.text, label_style, y_labels_left - m.pad - 0.5 * r.h, centre);
     }
     if (!l.title.empty())
         drawn.push_back(p.text(l.title, p.text_style(theme.panel_title_size), b.x + 0.5 * b.w,

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+
+#include "app/render/type_size.h"
+#include "core/figure/label_lines.h"
 
 namespace posviz {
 
@@ -140,6 +144,26 @@ std::string Painter::fit_text(const std::string& text, const TextStyle& style, d
         fitted += (fitted.empty() ? "" : "\n") + line;
     }
     return fitted;
+}
+
+Painter::Label Painter::fit_label(const std::string& text, double size, double max_width) const {
+    const double smallest = std::max(k_min_text_size, 0.75 * size);
+    double at = size;
+    while (true) {
+        const TextStyle style = text_style(at);
+        auto width = [&](const std::string& line) { return measure_text(cr, line, style).width; };
+        if (text.empty() || width(text) <= max_width) return {text, at};
+        const std::optional<TwoLines> lines = break_in_two(text, width);
+        if (lines && std::max(width(lines->first), width(lines->second)) <= max_width)
+            return {lines->first + "\n" + lines->second, at};
+        if (at <= smallest) {
+            if (!lines) return {fit_text(text, style, max_width, 1), at};
+            const std::string first = fit_text(lines->first, style, max_width, 1);
+            const std::string second = fit_text(lines->second, style, max_width, 1);
+            return {first + (first.empty() || second.empty() ? "" : "\n") + second, at};
+        }
+        at = std::max(smallest, at - k_type_step);
+    }
 }
 
 }  // namespace posviz

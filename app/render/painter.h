@@ -53,6 +53,18 @@ struct Painter {
     // "…". Titles and labels go through this rather than being clipped by the canvas.
     std::string fit_text(const std::string& text, const TextStyle& style, double max_width,
                          int max_lines) const;
+    // An axis or colour-bar label as it is set in max_width: the first of these that fits
+    // (decision, as matplotlib users fix such labels by hand): on one line, then on two
+    // (core/figure/label_lines.h), at `size`; then the same in type smaller by half points, down
+    // to three quarters of `size` and never below 6 pt; else on the same two lines at the
+    // smallest of those sizes, each cut short with "…" as fit_text cuts. A label is never cut
+    // where it could be set whole.
+    struct Label {
+        std::string text;
+        double size = 0.0;
+        bool operator==(const Label&) const = default;
+    };
+    Label fit_label(const std::string& text, double size, double max_width) const;
 };
 
 std::vector<std::string> split_lines(const std::string& text);

@@ -200,7 +200,6 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
     const Theme& theme = painter.theme;
     const PanelMetrics m(theme);
     const TextStyle tick_style = painter.text_style(theme.tick_size);
-    const TextStyle label_style = painter.text_style(theme.label_size);
     const TextStyle title_style = painter.text_style(theme.panel_title_size);
     const double tick_height = painter.text_box("0", tick_style).h;
 
@@ -240,6 +239,7 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
         }
         // Ticks depend on the box, the margins on the tick labels: repeat until they agree.
         Rect box = {cell.x + 0.15 * cell.w, cell.y + 0.1 * cell.h, 0.7 * cell.w, 0.75 * cell.h};
+        Painter::Label previous_bar_label;
         for (int pass = 0; pass < 5; ++pass) {
             map_to_box(layout, panel, box);
             const Ticks x_ticks = fitting_x_ticks(painter, panel.x, layout.x, cell, tick_style);
@@ -247,16 +247,22 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
             const double centre = box.x + 0.5 * box.w;
             const double across = 2.0 * std::min(centre - cell.x, cell.x + cell.w - centre);
             const std::string title = painter.fit_text(panel.title, title_style, across, 2);
-            const std::string x_label =
-                labels.x ? painter.fit_text(panel.x.label, label_style, across, 1) : "";
+            const Painter::Label x_label =
+                painter.fit_label(labels.x ? panel.x.label : "", theme.label_size, across);
             // The y label may reach below the box into the band of the x tick labels, where the
             // left margin holds nothing else (draw_panel then lowers its centre).
             const double along = box.h + m.tick_length + m.pad + tick_height;
-            const std::string y_label =
-                labels.y ? painter.fit_text(panel.y.label, label_style, along, 1) : "";
+            const Painter::Label y_label =
+                painter.fit_label(labels.y ? panel.y.label : "", theme.label_size, along);
+            // The colorbar's label, set for the bar as long as the box, widens the right margin.
+            const Painter::Label bar_label =
+                layout.colorbar ? colorbar_label(painter, heatmap_colorbar(*panel.heatmap), box.h)
+                                : Painter::Label{};
             const bool settled = pass > 0 && x_ticks.labels == layout.x_ticks.labels &&
                                  y_ticks.labels == layout.y_ticks.labels && title == layout.title &&
-                                 x_label == layout.x_label && y_label == layout.y_label;
+                                 x_label == layout.x_label && y_label == layout.y_label &&
+                                 bar_label == previous_bar_label;
+            previous_bar_label = bar_label;
             layout.x_ticks = x_ticks;
             layout.y_ticks = y_ticks;
             layout.title = title;
@@ -266,9 +272,12 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
 
             double left =
                 m.pad + widest(painter, layout.y_ticks.labels, tick_style) + m.pad + m.tick_length;
-            if (!y_label.empty()) left += painter.text_box(y_label, label_style).h + m.pad;
+            if (!y_label.text.empty())
+                left += painter.text_box(y_label.text, painter.text_style(y_label.size)).h + m.pad;
             double bottom = m.tick_length + m.pad + tick_height + m.pad;
-            if (!x_label.empty()) bottom += painter.text_box(x_label, label_style).h + m.pad;
+            if (!x_label.text.empty())
+                bottom +=
+                    painter.text_box(x_label.text, painter.text_style(x_label.size)).h + m.pad;
             const bool masked_note =
                 layout.colorbar && !heatmap_colorbar(*panel.heatmap).masked_label.empty();
             if (masked_note) bottom = std::max(bottom, 2.0 * (m.tick_length + tick_height + m.pad));
@@ -291,6 +300,7 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
             if (slot == LegendSlot::Below) bottom += below_size.h + 3.0 * legend_pad;
             box = {cell.x + left, cell.y + top, std::max(1.0, cell.w - left - right),
                    std::max(1.0, cell.h - top - bottom)};
+            layout.free_box = box;
             if (panel.equal_aspect) {
                 // One data unit as long on both axes: shrink the longer side and centre the box.
                 auto extent = [](const AxisMap& a) {

@@ -25,6 +25,9 @@ struct VerticalMargins {
 struct PanelLayout {
     Rect box;                 // the plot area
     VerticalMargins margins;  // as used, before an equal aspect shrinks the box
+    // The plot area before an equal aspect (and the row's box height) shrinks it: what the box
+    // leaves unused of it, render_figure may take from the cell.
+    Rect free_box;
     AxisMap x, y;
     Ticks x_ticks, y_ticks;
     bool colorbar = false;  // the heatmap's own, right of the box
@@ -32,9 +35,10 @@ struct PanelLayout {
     LegendPlacement legend;
     // From the panel title's bottom to the box: clear of the top y tick label's upper half.
     double title_gap = 0.0;
-    // The panel's title and axis labels as they fit (Painter::fit_text): wrapped or cut short,
-    // never running past the cell.
-    std::string title, x_label, y_label;
+    // The panel's title and axis labels as they fit (Painter::fit_text, Painter::fit_label):
+    // wrapped, in smaller type or cut short, never running past the cell.
+    std::string title;
+    Painter::Label x_label, y_label;
 };
 
 // Sizes used everywhere around a plot box, in points, scaled with the theme's tick font.

@@ -14,6 +14,13 @@
 
 namespace posviz {
 
+// A plot box, a colorbar's bar or a legend's entries as drawn, in page points.
+struct PlacedBox {
+    enum class Kind { Plot, Colorbar, Legend };
+    Rect box;
+    Kind kind = Kind::Plot;
+};
+
 struct RenderStyle {
     std::string theme = "light";  // light|dark (InputError("--theme") otherwise)
     std::string lang = "en";      // picks the leading font: zh → Noto Sans CJK SC
@@ -28,6 +35,8 @@ struct RenderStyle {
     bool annotate = false;  // values in the cells of heatmaps of at most 16 × 16 (--annotate)
     // Every block of text drawn, with its box on the page, when given (the layout test).
     std::vector<PlacedText>* placed_text = nullptr;
+    // Every plot box, colorbar and legend drawn, when given (the layout test's gaps).
+    std::vector<PlacedBox>* placed_boxes = nullptr;
 };
 
 // Draws into [0, width] × [0, height] in cairo user units, read as points (1/72 in): font sizes

@@ -16,5 +16,8 @@ Theme theme_at_font_size(const Theme& theme, double label_size);
 
 // The smallest type any figure uses, in points.
 constexpr double k_min_text_size = 6.0;
+// Type that must shrink to fit (a figure in a crowded canvas, a long label) shrinks in steps of
+// this many points.
+constexpr double k_type_step = 0.5;
 
 }  // namespace posviz

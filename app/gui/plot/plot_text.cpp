@@ -2,8 +2,10 @@
 
 #include <imgui_internal.h>
 
-#include <algorithm>
 #include <cfloat>
+#include <optional>
+
+#include "core/figure/label_lines.h"
 
 namespace posviz::gui {
 
@@ -94,22 +96,10 @@ std::string fit_text(ImFont* font, const std::string& text, float width) {
 
 std::string fit_two_lines(ImFont* font, const std::string& text, float width) {
     if (text_size(font, text).x <= width) return text;
-    size_t best = std::string::npos;
-    float best_longer = FLT_MAX;
-    int depth = 0;  // not inside brackets: "b(m, n)" stays whole
-    for (size_t at = 0; at < text.size(); ++at) {
-        depth += text[at] == '(' ? 1 : text[at] == ')' ? -1 : 0;
-        if (text[at] != ' ' || depth != 0) continue;
-        const float longer =
-            std::max(text_size(font, text.substr(0, at)).x, text_size(font, text.substr(at + 1)).x);
-        if (longer < best_longer) {
-            best_longer = longer;
-            best = at;
-        }
-    }
-    if (best == std::string::npos) return fit_text(font, text, width);
-    return fit_text(font, text.substr(0, best), width) + "\n" +
-           fit_text(font, text.substr(best + 1), width);
+    const std::optional<TwoLines> lines = break_in_two(
+        text, [&](const std::string& line) { return double(text_size(font, line).x); });
+    if (!lines) return fit_text(font, text, width);
+    return fit_text(font, lines->first, width) + "\n" + fit_text(font, lines->second, width);
 }
 
 std::string fit_lines(ImFont* font, const std::string& text, float width) {

@@ -45,9 +45,8 @@ void add_vertical_text(ImDrawList* draw, ImFont* font, ImVec2 centre, ImU32 colo
 // `text` itself if it fits in `width` pixels, else its longest prefix that fits followed by "…".
 std::string fit_text(ImFont* font, const std::string& text, float width);
 
-// `text` on one line if it fits in `width` pixels, else broken at the space outside brackets that
-// makes the longer of two lines shortest, each line then shortened as fit_text does where it still
-// does not fit.
+// `text` on one line if it fits in `width` pixels, else on two as core/figure/label_lines.h breaks
+// it, each line then shortened as fit_text does where it still does not fit.
 std::string fit_two_lines(ImFont* font, const std::string& text, float width);
 
 // fit_text applied to each line of a multi-line text.
