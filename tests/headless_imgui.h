@@ -47,7 +47,6 @@ class HeadlessImGui {
             style.title = false;
             style.legend_below = true;
             style.thin_colorbars = true;
-            style.shared_tick_labels = true;
         }
         return style;
     }

@@ -1,8 +1,9 @@
 // What a grid of panels gives its data on screen: axis labels left to the outer panels
-// (core/figure/outer_labels.h, the file renderer's rule too), maps whose cells may stretch to
-// 1.5:1 in lecture mode (PlotStyle::map_stretch; circles stay round), a colorbar label on two
-// lines rather than cut short, thinner colour bars in lecture mode, and a first row taller than
-// the others (PanelGrid).
+// (core/figure/outer_labels.h, the file renderer's rule too) and tick labels too where the axes
+// are truly shared, columns and rows fitted to their text so that maps come out equal, maps whose
+// cells may stretch to 2:1 in lecture mode (PlotStyle::map_stretch; circles stay round), a
+// colorbar label on two lines rather than cut short (or none), thinner colour bars in lecture
+// mode, a first row taller than the others (PanelGrid), and titles kept whole.
 #include <gtest/gtest.h>
 
 #include "app/gui/plot/panel_grid.h"
@@ -76,9 +77,9 @@ TEST(RepeatedTickLabels, OnlyTrulySharedAxesLeaveTheirTickLabelsToTheOuterPanel)
     EXPECT_TRUE(three[1].x_ticks);
 }
 
-// A row of maps in lecture mode: the same 8 × 8 maps leave their row labels to the first, a
-// 6 × 6 map beside them keeps its own; out of lecture mode every map keeps them.
-TEST(PanelLayoutOnScreen, LectureMapsInARowShareTheirRowLabelsOnlyWhenTheirRangesAgree) {
+// A row of maps: the same 8 × 8 maps leave their row labels to the first, a 6 × 6 map beside
+// them keeps its own; in lecture mode and out of it.
+TEST(PanelLayoutOnScreen, MapsInARowShareTheirRowLabelsOnlyWhenTheirRangesAgree) {
     const HeadlessImGui imgui(17.0f, "en");
     Figure figure;
     for (int i = 0; i < 3; ++i) figure.panels.push_back(square_map());
@@ -92,15 +93,96 @@ TEST(PanelLayoutOnScreen, LectureMapsInARowShareTheirRowLabelsOnlyWhenTheirRange
         y.push_back(panel_axis_range(figure.panels[size_t(i)], false));
     }
     const std::vector<bool> masked(3, false);
-    const std::vector<AxisLabels> lecture =
-        grid_axis_labels(figure, imgui.plot_style("light", true), cells, 3, x, y, masked);
-    EXPECT_TRUE(lecture[0].y_ticks);
-    EXPECT_FALSE(lecture[1].y_ticks);
-    EXPECT_TRUE(lecture[2].y_ticks);                             // rows 0–5, not 0–7
-    for (const AxisLabels& l : lecture) EXPECT_TRUE(l.x_ticks);  // one row: no column shares
-    for (const AxisLabels& l :
-         grid_axis_labels(figure, imgui.plot_style("light", false), cells, 3, x, y, masked))
-        EXPECT_TRUE(l.x_ticks && l.y_ticks);
+    for (const bool lecture : {true, false}) {
+        const std::vector<AxisLabels> labels = grid_axis_labels(
+            figure, imgui.plot_style("light", lecture), cells, {1, 3}, x, y, masked);
+        EXPECT_TRUE(labels[0].y_ticks);
+        EXPECT_FALSE(labels[1].y_ticks);
+        EXPECT_TRUE(labels[2].y_ticks);                             // rows 0–5, not 0–7
+        for (const AxisLabels& l : labels) EXPECT_TRUE(l.x_ticks);  // one row: no column shares
+    }
+}
+
+// The panels of `figure` laid out in `area` as the plot widget lays them out (PlotFigure), at
+// their default limits, without masked cells.
+std::vector<Layout> drawn_layouts(const Figure& figure, const PlotStyle& style,
+                                  const ImRect& area) {
+    const std::vector<bool> masked(figure.panels.size(), false);
+    const GridPlacement placement = place_panels(figure, style, area, masked);
+    const std::vector<ImRect> cells =
+        grid_cells(placement.area, placement.grid, int(figure.panels.size()));
+    const PlotStyle titled = panel_title_style(figure, style, cells);
+    std::vector<AxisRange> x, y;
+    for (const Panel& panel : figure.panels) {
+        x.push_back(panel_axis_range(panel, true));
+        y.push_back(panel_axis_range(panel, false));
+    }
+    const std::vector<AxisLabels> labels =
+        grid_axis_labels(figure, titled, cells, placement.grid, x, y, masked);
+    auto lay_out = [&](size_t i, const BoxSpan* span) {
+        return layout_panel(figure.panels[i], titled, cells[i], x[i], y[i], false, span, labels[i]);
+    };
+    std::vector<Layout> free, drawn;
+    for (size_t i = 0; i < cells.size(); ++i) free.push_back(lay_out(i, nullptr));
+    const std::vector<BoxSpan> spans = box_spans(free, placement.grid);
+    for (size_t i = 0; i < cells.size(); ++i) drawn.push_back(lay_out(i, &spans[i]));
+    return drawn;
+}
+
+// The four logit terms in lecture mode at 1080p: four 48 × 48 maps, each with its colour bar
+// and a title, the first column's with a y label and the bottom row's with an x label. The
+// columns and rows take the room their text needs, so that the four maps come out as large as
+// one another; their axes are then truly shared, and the upper row leaves its x tick labels to
+// the lower one, the right column its y tick labels to the left one.
+TEST(PanelLayoutOnScreen, ColumnsAndRowsFitTheirTextSoThatMapsComeOutEqual) {
+    const HeadlessImGui imgui(28.0f, "en");
+    Figure figure;
+    for (int i = 0; i < 4; ++i) {
+        Panel map = square_map();
+        map.heatmap = matrix_heatmap(Matrix::Random(48, 48), "RdBu", ColourLimits::Data);
+        map.heatmap->colorbar_label = "term ÷ √D (logit units)";
+        map.title = "position·content: pₘ·xₙ";
+        figure.panels.push_back(std::move(map));
+    }
+    figure.rows = figure.cols = 2;
+    const std::vector<Layout> l =
+        drawn_layouts(figure, imgui.plot_style("dark", true), ImRect(0, 0, 1900, 980));
+    ASSERT_EQ(l.size(), 4u);
+    for (const Layout& other : l) {
+        EXPECT_NEAR(other.box.GetWidth(), l[0].box.GetWidth(), 1.0f);
+        EXPECT_NEAR(other.box.GetHeight(), l[0].box.GetHeight(), 1.0f);
+    }
+    EXPECT_NEAR(l[0].box.Min.x, l[2].box.Min.x, 1.0f);  // a column's boxes line up
+    EXPECT_NEAR(l[1].box.Min.x, l[3].box.Min.x, 1.0f);
+    EXPECT_FALSE(l[0].x_tick_labels || l[1].x_tick_labels);
+    EXPECT_TRUE(l[2].x_tick_labels && l[3].x_tick_labels);
+    EXPECT_FALSE(l[1].y_tick_labels || l[3].y_tick_labels);
+    // Lecture mode's 2:1 cells, and more than half of the area.
+    EXPECT_GT(l[0].box.GetWidth(), 1.9f * l[0].box.GetHeight());
+    EXPECT_GT(4.0f * l[0].box.GetWidth() * l[0].box.GetHeight(), 0.5f * 1900.0f * 980.0f);
+}
+
+// Maps that keep their shape leave bands beside them, which the grid gives up (place_panels)
+// — but not the width a title takes: a title cut short says less than a band says nothing.
+TEST(PanelLayoutOnScreen, TrimmingTheGridCutsNoTitleShort) {
+    const HeadlessImGui imgui(17.0f, "en");
+    Figure figure;
+    for (int i = 0; i < 2; ++i) {
+        figure.panels.push_back(square_map());
+        figure.panels.back().title = "a title far wider than the map under it";
+    }
+    figure.cols = 2;
+    const PlotStyle style = imgui.plot_style("light", false);
+    // Cells in which the titles fit in the body font but not in the heading's, over maps whose
+    // height limits them to a fraction of the width.
+    const std::string& title = figure.panels[0].title;
+    const float cell = 1.1f * text_size(style.body, title).x / 0.94f;
+    ASSERT_GT(text_size(style.heading, title).x, 0.94f * cell);
+    const ImRect area(0, 0, 2.0f * cell, 200);
+    const std::vector<ImRect> cells =
+        grid_cells(place_panels(figure, style, area, {false, false}).area, {1, 2}, 2);
+    for (const ImRect& c : cells) EXPECT_LE(text_size(style.body, title).x, 0.94f * c.GetWidth());
+    for (const Layout& l : drawn_layouts(figure, style, area)) EXPECT_EQ(l.title, title);
 }
 
 TEST(PanelLayoutOnScreen, APanelWithoutTickLabelsGivesTheirRoomToItsBox) {
@@ -137,7 +219,7 @@ TEST(PanelLayoutOnScreen, AnInnerPanelLeavesItsYLabelToTheFirstColumn) {
     EXPECT_GT(upper.free_box.GetHeight(), outer.free_box.GetHeight());
 }
 
-TEST(PanelLayoutOnScreen, LectureMapsStretchTheirCellsUpToOneAndAHalf) {
+TEST(PanelLayoutOnScreen, LectureMapsStretchTheirCellsUpToTwoToOne) {
     const HeadlessImGui imgui(17.0f, "en");
     PlotStyle style = imgui.plot_style("light", false);
     Panel circle;
@@ -151,12 +233,12 @@ TEST(PanelLayoutOnScreen, LectureMapsStretchTheirCellsUpToOneAndAHalf) {
     };
     EXPECT_NEAR(aspect(square_map(), wide), 1.0f, 0.01f);
     style.map_stretch = k_lecture_map_stretch;
-    EXPECT_NEAR(aspect(square_map(), wide), 1.5f, 0.01f);
-    EXPECT_NEAR(aspect(square_map(), tall), 1.0f / 1.5f, 0.01f);
+    EXPECT_NEAR(aspect(square_map(), wide), 2.0f, 0.01f);
+    EXPECT_NEAR(aspect(square_map(), tall), 1.0f / 2.0f, 0.01f);
     EXPECT_NEAR(aspect(circle, wide), 1.0f, 0.01f);
 }
 
-TEST(PanelLayoutOnScreen, AColorbarLabelTooLongForItsBarTakesTwoLines) {
+TEST(PanelLayoutOnScreen, AColorbarLabelTooLongForItsBarTakesTwoLinesOrNone) {
     const HeadlessImGui imgui(28.0f, "en");
     const PlotStyle style = imgui.plot_style("light", true);
     const Colorbar bar = panel_colorbar(*square_map().heatmap, false);
@@ -164,6 +246,10 @@ TEST(PanelLayoutOnScreen, AColorbarLabelTooLongForItsBarTakesTwoLines) {
     EXPECT_EQ(colorbar_label(style, bar, one_line + 1.0f), bar.label);
     const std::string two = colorbar_label(style, bar, 0.6f * one_line);
     EXPECT_EQ(two, "bias b(m, n)\n(logit units)");
+    // Shorter than either line: left out, not cut to "bias b… (log…".
+    EXPECT_EQ(colorbar_label(style, bar, 0.3f * one_line), "");
+    EXPECT_LT(colorbar_space(style, bar, 0.3f * one_line),
+              colorbar_space(style, bar, one_line + 1.0f));
     EXPECT_GT(colorbar_space(style, bar, 0.6f * one_line),
               colorbar_space(style, bar, one_line + 1.0f) + 0.9f * style.body->FontSize);
 }

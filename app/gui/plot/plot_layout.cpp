@@ -84,7 +84,10 @@ Ticks colorbar_ticks(const Colorbar& colorbar, float length, const PlotStyle& s)
 }
 
 std::string colorbar_label(const PlotStyle& s, const Colorbar& colorbar, float length) {
-    return fit_two_lines(s.body, colorbar.label, length);
+    const std::string fitted = fit_two_lines(s.body, colorbar.label, length);
+    std::string whole = fitted;
+    std::replace(whole.begin(), whole.end(), '\n', ' ');
+    return whole == colorbar.label ? fitted : "";
 }
 
 float colorbar_space(const PlotStyle& s, const Colorbar& colorbar, float length) {
@@ -92,8 +95,8 @@ float colorbar_space(const PlotStyle& s, const Colorbar& colorbar, float length)
     float w = m.bar_gap + m.bar_width + m.tick + m.pad +
               widest(s.body, colorbar_ticks(colorbar, length, s).labels);
     // The label's lines, turned, stand side by side.
-    if (!colorbar.label.empty())
-        w += m.pad + text_size(s.body, colorbar_label(s, colorbar, length)).y;
+    const std::string label = colorbar_label(s, colorbar, length);
+    if (!label.empty()) w += m.pad + text_size(s.body, label).y;
     if (!colorbar.masked_label.empty())
         w = std::max(w,
                      m.bar_gap + m.bar_width + m.pad + text_size(s.body, colorbar.masked_label).x);
@@ -172,7 +175,7 @@ namespace {
 // there; the legend itself is left to layout_panel.
 Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                   const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
-                  const RowSpan* row, AxisLabels labels, float legend_right,
+                  const BoxSpan* span, AxisLabels labels, float legend_right,
                   float legend_bottom = 0.0f) {
     const Metrics m(s);
     Layout l;
@@ -235,9 +238,15 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                      ImVec2(std::max(cell.Min.x + left + 1.0f, cell.Max.x - right),
                             std::max(cell.Min.y + top + 1.0f, cell.Max.y - bottom)));
         l.free_box = box;
-        if (row) {
-            box.Min.y = row->top;
-            box.Max.y = row->top + row->height;
+        if (span) {
+            box.Min.y = span->top;
+            box.Max.y = span->top + span->height;
+            // Within the room this layout leaves the box: a legend tried beside it keeps its room.
+            if (span->width > 0.0f) {
+                box.Min.x = std::max(box.Min.x, span->left);
+                box.Max.x =
+                    std::max(box.Min.x + 1.0f, std::min(box.Max.x, span->left + span->width));
+            }
         }
         if (panel.equal_aspect) {
             // One data unit as long on both axes (a map's cells as wide as `stretch` times their
@@ -294,14 +303,14 @@ PlacedPanel placed_panel(const Panel& panel, const PlotStyle& s, const Layout& l
 
 Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                     const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
-                    const RowSpan* row, AxisLabels labels) {
+                    const BoxSpan* span, AxisLabels labels) {
     const Metrics m(s);
     const std::vector<const LineSeries*> legend = legend_entries(panel);
     auto lay_out = [&](float legend_right) {
-        return layout_box(panel, s, cell, x_range, y_range, has_masked, row, labels, legend_right);
+        return layout_box(panel, s, cell, x_range, y_range, has_masked, span, labels, legend_right);
     };
     auto lay_out_below = [&](float legend_bottom) {
-        return layout_box(panel, s, cell, x_range, y_range, has_masked, row, labels, 0.0f,
+        return layout_box(panel, s, cell, x_range, y_range, has_masked, span, labels, 0.0f,
                           legend_bottom);
     };
     if (legend.empty()) return lay_out(0.0f);

@@ -56,19 +56,24 @@ struct Layout {
     int legend_columns = 1;
 };
 
-// Panels side by side in a figure row share the top and height of their plot boxes, so that
-// heatmaps with and without a y label still line up.
-struct RowSpan {
+// Where a panel's plot box goes in a grid. Panels side by side in a figure row share the top and
+// height of their boxes, so that heatmaps with and without a y label still line up; panels one
+// above another in a column that show one x axis keep their boxes within the part of it they all
+// leave them, so that their x axes line up (and maps of one size can leave their x tick labels to
+// the bottom one). width 0: no column (a panel alone in its column, or in a wide last row, or
+// over a different x axis).
+struct BoxSpan {
     float top = 0.0f, height = 0.0f;
+    float left = 0.0f, width = 0.0f;
 };
 
-// The layout for the axis ranges the panel shows now; `row`, if given, fixes the box's top and
-// height. has_masked: the heatmap has masked cells (its colorbar then needs room for the swatch).
-// `labels`: the axis labels and tick labels the grid leaves to this panel (grid_axis_labels); a
-// cramped panel goes without its axis labels anyway.
+// The layout for the axis ranges the panel shows now; `span`, if given, fixes the box's top and
+// height, and its left edge and width if it has one. has_masked: the heatmap has masked cells (its
+// colorbar then needs room for the swatch). `labels`: the axis labels and tick labels the grid
+// leaves to this panel (grid_axis_labels); a cramped panel goes without its axis labels anyway.
 Layout layout_panel(const Panel& panel, const PlotStyle& s, const ImRect& cell,
                     const AxisRange& x_range, const AxisRange& y_range, bool has_masked,
-                    const RowSpan* row, AxisLabels labels = {});
+                    const BoxSpan* span, AxisLabels labels = {});
 
 // The colorbar of a heatmap as the GUI knows it: whether it has masked cells comes from its
 // colouring (the values may be on the GPU), not from a scan.
@@ -77,7 +82,8 @@ Colorbar panel_colorbar(const Heatmap& heatmap, bool has_masked);
 Ticks colorbar_ticks(const Colorbar& colorbar, float length, const PlotStyle& s);
 // The colorbar's label as it goes beside a bar `length` pixels long, reading upwards: on two lines
 // where one is longer than the bar (ALiBi's "bias b(m, n) (logit units)" beside a short bar),
-// rather than cut short.
+// rather than cut short; empty where even two lines would be cut short ("te… (lo…" beside a map
+// in a small tile said nothing, and took the width the map needed: the tooltip names the value).
 std::string colorbar_label(const PlotStyle& s, const Colorbar& colorbar, float length);
 // Width of a colorbar with its tick labels, its (vertical) label and the masked-cell swatch's
 // label under it, if any.

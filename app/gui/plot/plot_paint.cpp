@@ -202,7 +202,6 @@ void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
     const Theme& theme = *s.theme;
     const Metrics m(s);
     const Colormap& colormap = find_colormap(colorbar.colormap);
-    const std::string& label = colorbar.label;
     const std::string& masked_label = colorbar.masked_label;
     constexpr int k_steps = 96;
     const float step = bar.GetHeight() / k_steps;
@@ -228,12 +227,12 @@ void draw_colorbar(ImDrawList* draw, const PlotStyle& s, const ImRect& bar,
                                    ImVec2(0.0f, 0.5f), fg, ticks.labels[i]);
         labels_right = std::max(labels_right, t.max.x);
     }
-    // No longer than the bar: past its ends the label would run into the masked-cell note
-    // below it, or into the panel's title above. Where a short bar leaves it an ellipsis, or the
-    // cell has no room for it beside the tick labels, it is left out.
+    // No longer than the bar (colorbar_label): past its ends the label would run into the
+    // masked-cell note below it, or into the panel's title above. Where the cell has no room for
+    // it beside the tick labels, it is left out too.
     const std::string fitted = colorbar_label(s, colorbar, bar.GetHeight());
     const float across = text_size(s.body, fitted).y;  // the turned label's width
-    if (!label.empty() && fitted.rfind("…", 0) != 0 && labels_right + m.pad + across <= right)
+    if (!fitted.empty() && labels_right + m.pad + across <= right)
         add_vertical_text(draw, s.body,
                           ImVec2(labels_right + m.pad + 0.5f * across, bar.GetCenter().y), fg,
                           fitted);

@@ -29,6 +29,42 @@ std::unordered_map<ImGuiID, ZoomState> g_zoom;
 // Figures whose zoom goes back to their own limits when next drawn (ResetPlotView).
 std::unordered_set<ImGuiID> g_reset;
 
+// A figure's placement (place_panels) and what it was made for, kept under the figure's ID: the
+// grid search lays the panels out some hundreds of times (ALiBi's slide at 1080 p: a few ms), and
+// a figure that stays on the screen is placed alike in every frame.
+struct PlacementMemo {
+    const Figure* figure = nullptr;  // compared, never followed
+    uint64_t version = 0;
+    PlotStyle style;
+    float body_size = 0.0f, heading_size = 0.0f;  // the fonts' sizes, should fonts be rebuilt
+    ImVec4 area;
+    std::vector<bool> masked;
+    GridPlacement placement;
+};
+std::unordered_map<ImGuiID, PlacementMemo> g_placements;
+
+// place_panels, or the memo of the same call, under the ID stack's "grid".
+const GridPlacement& placement_of(const Figure& figure, uint64_t version, const PlotStyle& s,
+                                  const ImRect& area, const std::vector<bool>& masked) {
+    PlacementMemo& memo = g_placements[ImGui::GetID("grid")];
+    const ImVec4 corners(area.Min.x, area.Min.y, area.Max.x, area.Max.y);
+    const bool same = memo.figure == &figure && memo.version == version && memo.style == s &&
+                      memo.body_size == s.body->FontSize &&
+                      memo.heading_size == s.heading->FontSize && memo.area.x == corners.x &&
+                      memo.area.y == corners.y && memo.area.z == corners.z &&
+                      memo.area.w == corners.w && memo.masked == masked;
+    if (!same)
+        memo = {&figure,
+                version,
+                s,
+                s.body->FontSize,
+                s.heading->FontSize,
+                corners,
+                masked,
+                place_panels(figure, s, area, masked)};
+    return memo.placement;
+}
+
 std::string cell_value_text(double v) {
     if (std::isnan(v)) return "NaN";
     if (std::isinf(v)) return v < 0 ? "−∞" : "∞";
@@ -141,9 +177,9 @@ PanelState panel_state(int index, int leader, const Panel& panel, uint64_t versi
 }
 
 Layout current_layout(const Panel& panel, const PlotStyle& s, const ImRect& cell,
-                      const PanelState& state, const RowSpan* row) {
-    return layout_panel(panel, s, cell, state.zoom->x, state.zoom->y, state.texture.has_masked, row,
-                        state.labels);
+                      const PanelState& state, const BoxSpan* span) {
+    return layout_panel(panel, s, cell, state.zoom->x, state.zoom->y, state.texture.has_masked,
+                        span, state.labels);
 }
 
 // The mouse on one panel: wheel zooms about the pointer, a drag pans, a double click goes back to
@@ -155,10 +191,10 @@ struct Interaction {
 };
 
 Interaction interact(int index, const Panel& panel, const PlotStyle& s, const ImRect& cell,
-                     const PanelState& state, const RowSpan& row) {
+                     const PanelState& state, const BoxSpan& span) {
     ZoomState& zoom = *state.zoom;
     ImGui::PushID(index);
-    const Layout l = current_layout(panel, s, cell, state, &row);
+    const Layout l = current_layout(panel, s, cell, state, &span);
     ImGui::SetCursorScreenPos(l.box.Min);
     ImGui::InvisibleButton(
         "panel", ImVec2(std::max(1.0f, l.box.GetWidth()), std::max(1.0f, l.box.GetHeight())));
@@ -261,37 +297,39 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
 
     ImRect grid(ImVec2(area.Min.x + m.pad, top), ImVec2(area.Max.x - m.pad, area.Max.y - m.pad));
     if (figure.colorbar) grid.Max.x -= colorbar_space(style, *figure.colorbar, grid.GetHeight());
-    const GridPlacement placement = place_panels(figure, style, grid);
-    grid = placement.area;
-    const int rows = placement.grid.rows, cols = placement.grid.cols;
-    const int count = std::min(int(figure.panels.size()), rows * cols);
-    const std::vector<ImRect> cells = grid_cells(grid, placement.grid, count);
-    const PlotStyle panel_style = panel_title_style(figure, style, grid.GetWidth() / float(cols));
-
+    // The panels' states first: whether a map has masked cells (a wider colour bar) is known
+    // from its texture, and the grid is chosen for the panels as they will be drawn.
     const std::vector<int> leaders = linked_panel_leaders(figure);
     std::vector<PanelState> states;
     std::vector<AxisRange> x_ranges, y_ranges;
     std::vector<bool> masked_cells;
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < int(figure.panels.size()); ++i) {
         states.push_back(panel_state(i, leaders[size_t(i)], figure.panels[size_t(i)], version,
-                                     panel_style, pixels_of(i)));
+                                     style, pixels_of(i)));
         ZoomState& zoom = *states.back().zoom;
         if (reset) zoom = {zoom.default_x, zoom.default_y, zoom.default_x, zoom.default_y};
         x_ranges.push_back(zoom.x);
         y_ranges.push_back(zoom.y);
         masked_cells.push_back(states.back().texture.has_masked);
     }
+    const GridPlacement placement = placement_of(figure, version, style, grid, masked_cells);
+    grid = placement.area;
+    const int rows = placement.grid.rows, cols = placement.grid.cols;
+    const int count = std::min(int(figure.panels.size()), rows * cols);
+    const std::vector<ImRect> cells = grid_cells(grid, placement.grid, count);
+    const PlotStyle panel_style = panel_title_style(figure, style, cells);
     // Judged on this frame's limits, before this frame's mouse: a panel zoomed alone shows its
     // own tick labels from the next frame on.
-    const std::vector<AxisLabels> labels =
-        grid_axis_labels(figure, panel_style, cells, cols, x_ranges, y_ranges, masked_cells);
+    const std::vector<AxisLabels> labels = grid_axis_labels(
+        figure, panel_style, cells, placement.grid, x_ranges, y_ranges, masked_cells);
     for (int i = 0; i < count; ++i) states[size_t(i)].labels = labels[size_t(i)];
-    // Each row's boxes share the lowest top and the smallest height among them.
+    // Each row's boxes share the lowest top and the smallest height among them, each column's
+    // the part of the width every one of them could take (box_spans).
     std::vector<Layout> free_layouts;
     for (int i = 0; i < count; ++i)
         free_layouts.push_back(current_layout(figure.panels[size_t(i)], panel_style,
                                               cells[size_t(i)], states[size_t(i)], nullptr));
-    const std::vector<RowSpan> spans = row_spans(free_layouts, cols);
+    const std::vector<BoxSpan> spans = box_spans(free_layouts, placement.grid);
 
     // First every panel takes the mouse (so that a zoom shared by a group is final before any of
     // its panels is drawn), then the hovered cell is found, then every panel is drawn with it.
@@ -299,7 +337,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     Interaction hovered_interaction;
     for (int i = 0; i < count; ++i) {
         const Interaction in = interact(i, figure.panels[size_t(i)], panel_style, cells[size_t(i)],
-                                        states[size_t(i)], spans[size_t(i / cols)]);
+                                        states[size_t(i)], spans[size_t(i)]);
         if (in.hovered) {
             hovered = i;
             hovered_interaction = in;
@@ -308,7 +346,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     std::vector<Layout> layouts;
     for (int i = 0; i < count; ++i)
         layouts.push_back(current_layout(figure.panels[size_t(i)], panel_style, cells[size_t(i)],
-                                         states[size_t(i)], &spans[size_t(i / cols)]));
+                                         states[size_t(i)], &spans[size_t(i)]));
     PlotHover hover;
     std::vector<const Panel*> linked;  // the hovered panel's group, heatmaps only
     if (hovered >= 0) {

@@ -45,23 +45,24 @@ struct PlotStyle {
     // 1.1 and 0.9): their colours are what reads from afar, and in lecture mode's large type a
     // wide bar beside every map takes width the maps need.
     bool thin_colorbars = false;
-    // Tick labels only on the outer panels of axes the panels truly share (same limits, scale and
-    // ticks: hide_repeated_tick_labels), as matplotlib's sharex/sharey with label_outer: in
-    // lecture mode's large type a map's row labels take a tenth of its width, and the left map
-    // of a row names them for all.
-    bool shared_tick_labels = false;
     // How far a map that keeps its shape (square cells) may stretch them to fill its tile: a cell
     // up to map_stretch times as wide as high, or as high as wide (matplotlib's aspect='auto',
     // bounded). Curves' circles stay round whatever this says.
     float map_stretch = 1.0f;
+    // A figure placed for a style is placed alike for an equal one (the plot widget keeps it).
+    bool operator==(const PlotStyle&) const = default;
 };
 
-// Decision: maps keep square cells except in lecture mode, where they may stretch to 1.5:1.
-// Square maps cannot use a 16:9 screen (three in a row cover 29 % of it); from the back row a
-// bigger map reads better than a square one, and at 1.5:1 its rows, columns and the diagonals of
-// constant m − n are still plain to see; stretched further, a map starts to look like a
-// different matrix.
-constexpr float k_lecture_map_stretch = 1.5f;
+// Decision: maps keep square cells except in lecture mode, where they may stretch to 2:1 (the
+// projected screen cannot be made larger, a window can). Square maps cannot use a 16:9 screen
+// (three in a row cover 29 % of it); from the back row a bigger map reads better than a square
+// one, and at 2:1 its rows, columns and the diagonals of constant m − n are still plain to see —
+// the diagonal of a square map runs at 27° instead of 45°, still a diagonal; stretched further, a
+// map starts to look like a different matrix. At 1.5:1 at 1080 p the three relative maps stopped
+// 130 px short of the height they had, and each of the four logit terms (2 × 2) 180 px short of
+// its width.
+// The grid is still chosen for square cells (place_panels): the stretch fills it.
+constexpr float k_lecture_map_stretch = 2.0f;
 
 // What the mouse is doing over a figure this frame.
 struct PlotHover {

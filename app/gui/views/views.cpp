@@ -662,7 +662,6 @@ PlotStyle plot_style(const App& app) {
         s.title = false;
         s.legend_below = true;
         s.thin_colorbars = true;
-        s.shared_tick_labels = true;
     }
     return s;
 }
