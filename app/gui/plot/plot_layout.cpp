@@ -230,7 +230,9 @@ Layout layout_box(const Panel& panel, const PlotStyle& s, const ImRect& cell,
             }
         }
         right += legend_right;
-        const float y_label = panel.y.label.empty() ? 0.0f : text_size(s.body, panel.y.label).y;
+        l.y_label_text =
+            panel.y.label.empty() ? "" : fit_two_lines(s.body, panel.y.label, box.GetHeight());
+        const float y_label = l.y_label_text.empty() ? 0.0f : text_size(s.body, l.y_label_text).y;
         l.y_label =
             labels.y && y_label > 0.0f && cell.GetWidth() - left - right - y_label - m.pad >= least;
         if (l.y_label) left += y_label + m.pad;

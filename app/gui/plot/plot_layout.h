@@ -41,6 +41,9 @@ struct Layout {
     float title_x = 0.0f;                   // the title's centre: over the box, within the cell
     float x_label_room = 0.0f;              // the x label's width at most (it is shortened to fit)
     bool x_label = false, y_label = false;  // whether the axis labels are drawn
+    // The y label as drawn: on one line, else on two beside each other (as the exports set it,
+    // core/figure/label_lines.h), shortened with "…" only where even two do not fit the box.
+    std::string y_label_text;
     // Whether the tick labels are drawn: not where a neighbour shows the same axis
     // (hide_repeated_tick_labels); the tick marks stay.
     bool x_tick_labels = true, y_tick_labels = true;

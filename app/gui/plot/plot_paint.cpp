@@ -303,9 +303,9 @@ void draw_axes(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Pane
         add_text(draw, s.body, ImVec2(b.GetCenter().x, labels_bottom + m.pad), ImVec2(0.5f, 0.0f),
                  fg, fit_text(s.body, panel.x.label, l.x_label_room));
     if (l.y_label) {
-        const float h = text_size(s.body, panel.y.label).y;
+        const float h = text_size(s.body, l.y_label_text).y;
         add_vertical_text(draw, s.body, ImVec2(labels_left - m.pad - 0.5f * h, b.GetCenter().y), fg,
-                          fit_text(s.body, panel.y.label, b.GetHeight()));
+                          fit_lines(s.body, l.y_label_text, b.GetHeight()));
     }
     if (!l.title.empty())
         add_text(draw, l.title_font, ImVec2(l.title_x, b.Min.y - 2.0f * m.pad), ImVec2(0.5f, 1.0f),
