@@ -110,8 +110,14 @@ void FigureJob::show_first_picture(Deadline deadline) {
     if (!first_picture_) return;
     const std::shared_ptr<Build> build = std::move(first_picture_);
     first_picture_.reset();
-    while (!build->work->finished.load(std::memory_order_acquire)) {
-        if (std::chrono::steady_clock::now() > deadline) return;
+    ScheduledWork& work = *build->work;
+    work.awaited.store(true, std::memory_order_release);
+    while (!work.finished.load(std::memory_order_acquire)) {
+        // Given up: unless the worker has taken the flag (it finished without waking the loop,
+        // and this frame must take the build), the wake-up will come.
+        if (std::chrono::steady_clock::now() > deadline &&
+            work.awaited.exchange(false, std::memory_order_acq_rel))
+            return;
         std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
     collect();

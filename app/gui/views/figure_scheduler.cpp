@@ -13,7 +13,7 @@ namespace {
 
 void finish(ScheduledWork& work) {
     work.finished.store(true, std::memory_order_release);
-    wake_main_loop();
+    if (!work.awaited.exchange(false, std::memory_order_acq_rel)) wake_main_loop();
 }
 
 }  // namespace

@@ -38,6 +38,12 @@ struct ScheduledWork {
     std::atomic<bool> finished{false};  // run returned, or the work was dropped unrun
     std::atomic<bool> ran{false};       // run was called
     bool light = false;                 // a few milliseconds of work: one OpenMP thread
+    // Set by a UI thread that waits for this work itself (FigureJob::show_first_picture): the
+    // worker that finishes it takes the flag instead of waking the main loop, whose frame would
+    // only draw what the waiting frame already shows (on llvmpipe ~8 ms of both cores, taken from
+    // the build still running). A waiter that gives up takes the flag back (exchange), so
+    // exactly one of the two knows the work finished unannounced.
+    std::atomic<bool> awaited{false};
 };
 
 class FigureScheduler {
