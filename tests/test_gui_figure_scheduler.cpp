@@ -6,6 +6,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <future>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "app/gui/views/figure_scheduler.h"
+#include "app/gui/window/main_loop_wake.h"
 
 namespace posviz::gui {
 namespace {
@@ -160,6 +162,32 @@ TEST(GuiFigureScheduler, LightWorkLeavesTheCoresToTheBuild) {
     EXPECT_EQ(light_threads, 1);
     EXPECT_EQ(build_threads, cores);
     EXPECT_EQ(second_threads, std::max(1, cores / 2));
+}
+
+std::atomic<int> g_wakes{0};
+
+// Work that a waiter awaits finishes without waking the main loop; work whose waiter gave up
+// (took the flag back) wakes it, as all other work does.
+TEST(GuiFigureScheduler, AwaitedWorkFinishesWithoutAWakeUp) {
+    set_main_loop_waker([] { ++g_wakes; });
+    FigureScheduler scheduler(1, 0ms);
+    for (const bool gave_up : {false, true}) {
+        std::promise<void> release;
+        const auto work =
+            scheduler.submit(&release, [future = release.get_future().share()] { future.wait(); });
+        ASSERT_TRUE(eventually([&] { return work->ran.load(); }));
+        work->awaited.store(true);
+        if (gave_up) {
+            EXPECT_TRUE(work->awaited.exchange(false));
+        }
+        const int wakes = g_wakes.load();
+        release.set_value();
+        ASSERT_TRUE(eventually([&] { return finished(work); }));
+        scheduler.cancel(&release);  // nothing left to cancel: no further wake-up either
+        EXPECT_EQ(g_wakes.load() - wakes, gave_up ? 1 : 0) << (gave_up ? "gave up" : "awaited");
+        EXPECT_FALSE(work->awaited.load());
+    }
+    set_main_loop_waker(nullptr);
 }
 
 TEST(GuiFigureScheduler, AnIdlePoolTrimsTheHeapAfterWork) {
