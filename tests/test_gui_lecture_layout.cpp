@@ -44,7 +44,8 @@ TEST(GuiLectureLayout, WithoutTheSmallPrintTheStoryBarIsOneLine) {
     without.note_height = without.tools_height = 0.0f;
     const LectureLayout l = lecture_layout(work, without);
     EXPECT_FLOAT_EQ(l.story.height, 2.0f * without.padding_y + without.heading);
-    EXPECT_FLOAT_EQ(l.figure.y, l.stage.y + without.padding_y);
+    EXPECT_FLOAT_EQ(l.figure.y, l.stage.y);  // the bar's own padding is the gap
+    EXPECT_FLOAT_EQ(l.figure.y + l.figure.height, work.y + work.height);
     EXPECT_GT(l.figure.height,
               lecture_layout(work, with).figure.height + with.note_height + with.tools_height);
 }

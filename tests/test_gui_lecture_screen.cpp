@@ -62,26 +62,26 @@ class LectureScreen : public ::testing::Test {
 // The share of the window each slide's plot boxes cover, at least: about 90 % of what they
 // cover now, so that a layout giving the data less room fails, and the 60 % where a slide
 // reaches it. The projected slide has no caption, controls, subtitle or figure title (the
-// storyline bar's title says it); inner panels leave their axis labels to the outer ones, and
-// their tick labels too where the axes are truly shared; the columns and rows of a grid take the
-// room their text needs, so that its maps come out equal (and a 2 × 2 of maps shares its axes);
-// maps may stretch their cells to 2:1, colour bars are thin, and a legend that would hide data
-// goes below the plot in columns. What keeps the rest below 60 % is text: each panel's title, the
-// tick and axis labels of axes that differ, at 28 px type, and a colour bar per map where the
-// maps' scales differ (the logit terms, ALiBi's three, the permutation slide's) — the maps fill
-// what is left (the relative maps to 59.9 %, the two RoPE maps to 58.9 %) — and circles that stay
-// round over a curve that keeps 7 lines of height.
+// storyline bar's title says it), and the figure starts right under the bar; inner panels leave
+// their axis labels to the outer ones, and their tick labels too where the axes are truly shared;
+// the columns and rows of a grid take the room their text needs, so that its maps come out equal
+// (and a 2 × 2 of maps shares its axes); maps may stretch their cells to 2:1, colour bars are
+// thin, and a legend that would hide data goes below the plot in columns. What keeps the rest
+// below 60 % is text: each panel's title, the tick and axis labels of axes that differ, at 28 px
+// type, and a colour bar per map where the maps' scales differ (the logit terms, ALiBi's three,
+// the permutation slide's) — the maps fill what is left — and circles that stay round over a
+// curve that keeps 7 lines of height.
 const std::map<std::string, double> k_least_share = {
-    {"order-blindness", 0.38},  // six 3 × 3 maps, each titled, in the two rows that mean PE or not
-    {"sinusoidal-waves", 0.60},   // one plot (65 %); the legend of four curves under it
-    {"sinusoidal-matrix", 0.60},  // the PE matrix, 100 × 64, the full width (66 %)
-    {"absolute-terms", 0.46},     // four maps with their colour bars (51 %)
-    {"learned", 0.60},            // the learned table, 96 × 64 (62 %)
-    {"relative", 0.54},           // three maps in a row (59.9 %)
-    {"rope-rotation", 0.38},  // three circles that stay round over the full-width qₘ·k₀ curve
-    {"rope-relative", 0.53},  // two maps side by side, each with its colour bar (58.9 %)
-    {"alibi-and-beyond", 0.40},  // three maps with colour bars over the full-width curves
-    {"long-context", 0.60},      // one plot (64-67 %); the legend of seven curves under it
+    {"order-blindness", 0.40},  // six 3 × 3 maps, each titled, in the two rows that mean PE or not
+    {"sinusoidal-waves", 0.60},   // one plot (67 %); the legend of four curves under it
+    {"sinusoidal-matrix", 0.60},  // the PE matrix, 100 × 64, the full width (68 %)
+    {"absolute-terms", 0.48},     // four maps with their colour bars (54 %)
+    {"learned", 0.60},            // the learned table, 96 × 64 (64 %)
+    {"relative", 0.60},           // three maps in a row (61.8 %)
+    {"rope-rotation", 0.41},  // three circles that stay round over the full-width qₘ·k₀ curve
+    {"rope-relative", 0.60},  // two maps side by side, each with its colour bar (60.8 %)
+    {"alibi-and-beyond", 0.41},  // three maps with colour bars over the full-width curves
+    {"long-context", 0.60},      // one plot (66-69 %); the legend of seven curves under it
 };
 
 TEST_F(LectureScreen, TheLeadFigureFillsTheScreenWithData) {

@@ -743,9 +743,14 @@ void draw_lecture_stage(App& app, const LecturePage& page, const Tile& stage) {
     // storyline bar, beside the Tab hint.
     ImGui::SetNextWindowPos(ImVec2(stage.x, stage.y), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(stage.width, stage.height), ImGuiCond_Always);
+    // Without the small print, no padding above or below the figure (lecture_layout.h).
+    const ImVec2 padding = ImGui::GetStyle().WindowPadding;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
+                        ImVec2(padding.x, tools_shown(app) ? padding.y : 0.0f));
     view_window(app, page.view,
                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
+    ImGui::PopStyleVar();
 }
 
 }  // namespace posviz::gui
