@@ -13,7 +13,7 @@ namespace posviz {
 
 namespace {
 
-using MatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using MatrixF = AttentionRows::MatrixF;
 
 // a · bᵀ in float32, written into a double matrix a square tile at a time through one float
 // buffer: the result is written once, never zero-filled first (Eigen zero-fills a product's
@@ -117,6 +117,21 @@ Matrix AttentionRows::rows(long first, long count) const {
             out.row(i) += bias_of_offsets_->segment(seq_len - 1 - m, seq_len).transpose();
         if (causal_ && m + 1 < seq_len)
             out.row(i).tail(seq_len - 1 - m).setConstant(-std::numeric_limits<double>::infinity());
+    }
+    return out;
+}
+
+AttentionRows::MatrixF AttentionRows::rows_single(long first, long count) const {
+    const stage_times::Scope timed(stage_times::Stage::Logits);
+    const long seq_len = keys_f_.rows();
+    MatrixF out = scaled_queries_f_.middleRows(first, count) * keys_f_.transpose();
+    for (long i = 0; i < count; ++i) {
+        const long m = first + i;
+        if (bias_of_offsets_)
+            out.row(i) +=
+                bias_of_offsets_->segment(seq_len - 1 - m, seq_len).transpose().cast<float>();
+        if (causal_ && m + 1 < seq_len)
+            out.row(i).tail(seq_len - 1 - m).setConstant(-std::numeric_limits<float>::infinity());
     }
     return out;
 }

@@ -31,11 +31,13 @@ namespace {
 
 // The largest |value| over the finite entries of rows [r0, r1) and columns [c0, c1) of `values`;
 // -inf when there is none.
-double largest_finite_abs(const Matrix& values, long r0, long r1, long c0, long c1) {
+template <class Values>
+double largest_finite_abs(const Values& values, long r0, long r1, long c0, long c1) {
     double largest = kNegInf;
     for (long r = r0; r < r1; ++r)
         for (long c = c0; c < c1; ++c)
-            if (std::isfinite(values(r, c))) largest = std::max(largest, std::abs(values(r, c)));
+            if (std::isfinite(values(r, c)))
+                largest = std::max(largest, double(std::abs(values(r, c))));
     return largest;
 }
 
@@ -109,16 +111,25 @@ Matrix block_max_abs_of_rows(const AttentionRows& rows, int resolution, bool sof
         int i = i0;  // the first texel row the piece reaches
         for (long first = start(i0); first < start(i1) && !cancellation.stop(); first += piece) {
             const long count = std::min(piece, start(i1) - first);
-            Matrix block = rows.rows(first, count);
-            if (softmax) softmax_rows_inplace(block);
             while (start(i + 1) <= first) ++i;
-            for (int row = i; row < i1 && start(row) < first + count; ++row) {
-                // This texel row's logit rows within the piece.
-                const long lo = std::max(first, start(row)) - first;
-                const long hi = std::min(first + count, start(row + 1)) - first;
-                for (int j = 0; j < size; ++j)
-                    result(row, j) = std::max(
-                        result(row, j), largest_finite_abs(block, lo, hi, start(j), start(j + 1)));
+            auto reduce = [&](const auto& block) {
+                for (int row = i; row < i1 && start(row) < first + count; ++row) {
+                    // This texel row's logit rows within the piece.
+                    const long lo = std::max(first, start(row)) - first;
+                    const long hi = std::min(first + count, start(row + 1)) - first;
+                    for (int j = 0; j < size; ++j)
+                        result(row, j) =
+                            std::max(result(row, j),
+                                     largest_finite_abs(block, lo, hi, start(j), start(j + 1)));
+                }
+            };
+            // Logits (not probabilities) of a single-precision picture stay in float32.
+            if (rows.single_precision() && !softmax) {
+                reduce(rows.rows_single(first, count));
+            } else {
+                Matrix block = rows.rows(first, count);
+                if (softmax) softmax_rows_inplace(block);
+                reduce(block);
             }
         }
         if (!cancellation.stop())
