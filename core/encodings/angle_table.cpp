@@ -1,5 +1,7 @@
 #include "core/encodings/angle_table.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
 #include <mutex>
@@ -12,7 +14,9 @@ namespace {
 // Rows [from, table rows) of `table`, the evaluations shared between the cores.
 void evaluate_rows(AngleTable& table, const Vector& thetas, long from) {
     const long rows = long(table.cos.rows()), count = long(thetas.size());
-#pragma omp parallel for schedule(static) if ((rows - from) * count > (1 << 14))
+    // Every core, whatever the calling build was given: the builds that want this table wait.
+#pragma omp parallel for schedule(static) \
+    num_threads(omp_get_num_procs()) if ((rows - from) * count > (1 << 14))
     for (long m = from; m < rows; ++m)
         for (long i = 0; i < count; ++i) {
             const double angle = double(m) * thetas[i];
