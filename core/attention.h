@@ -22,9 +22,9 @@ namespace posviz {
 // Length Generalization"): only a causal mask, if any, tells positions apart.
 struct NoPE {};
 
-using Encoding = std::variant<NoPE, SinusoidalEncoding, LearnedEncoding, ShawRelative,
-                              TransformerXL, T5Bias, RopeEncoding, AlibiBias, KerpleBias, FireBias,
-                              XPosEncoding>;
+using Encoding =
+    std::variant<NoPE, SinusoidalEncoding, LearnedEncoding, ShawRelative, TransformerXL, T5Bias,
+                 RopeEncoding, AlibiBias, KerpleBias, FireBias, XPosEncoding>;
 
 std::string encoding_name(const Encoding& encoding);  // "nope", "sinusoidal", ... as on the CLI
 

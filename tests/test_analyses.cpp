@@ -45,7 +45,8 @@ TEST(Analyses, SinusoidalSimilarityDependsOnOffsetOnly) {
     for (int i = 0; i < 20; ++i)
         for (int j = 0; j < 20; ++j) {
             double expected = 0.0;
-            for (int k = 0; k < d / 2; ++k) expected += std::cos(std::pow(10000.0, -2.0 * k / d) * (i - j));
+            for (int k = 0; k < d / 2; ++k)
+                expected += std::cos(std::pow(10000.0, -2.0 * k / d) * (i - j));
             EXPECT_NEAR(s(i, j), expected, 1e-12);
         }
     EXPECT_NEAR(s(7, 7), d / 2.0, 1e-12);
@@ -57,11 +58,13 @@ TEST(Analyses, FixedOffsetMapIsExactRotation) {
         const OffsetMap map = fixed_offset_map(enc, 5, 100);
         EXPECT_LT(map.residual, 1e-12);
         // A rotation: T_k T_kᵀ = I.
-        EXPECT_LT((map.t_k * map.t_k.transpose() - Matrix::Identity(32, 32)).cwiseAbs().maxCoeff(), 1e-12);
+        EXPECT_LT((map.t_k * map.t_k.transpose() - Matrix::Identity(32, 32)).cwiseAbs().maxCoeff(),
+                  1e-12);
         const OffsetMap zero = fixed_offset_map(enc, 0, 10);
         EXPECT_LT((zero.t_k - Matrix::Identity(32, 32)).cwiseAbs().maxCoeff(), 1e-15);
     }
-    // Spot check one block by hand: dims (0, 1), ω_0 = 1, k = 5 -> [[cos 5, sin 5], [−sin 5, cos 5]].
+    // Spot check one block by hand: dims (0, 1), ω_0 = 1, k = 5 -> [[cos 5, sin 5], [−sin 5, cos
+    // 5]].
     const OffsetMap map = fixed_offset_map(SinusoidalEncoding{4, 10000.0}, 5, 3);
     EXPECT_NEAR(map.t_k(0, 0), std::cos(5.0), 1e-15);
     EXPECT_NEAR(map.t_k(0, 1), std::sin(5.0), 1e-15);
@@ -80,7 +83,8 @@ TEST(Analyses, AdditiveTermsSumToTheFullLogit) {
                 content += q(m, d) * k(n, d);
                 position += pe(m, d) * pe(n, d);
             }
-            EXPECT_NEAR(terms[0](m, n) + terms[1](m, n) + terms[2](m, n) + terms[3](m, n), full / 2.0, 1e-12);
+            EXPECT_NEAR(terms[0](m, n) + terms[1](m, n) + terms[2](m, n) + terms[3](m, n),
+                        full / 2.0, 1e-12);
             EXPECT_NEAR(terms[0](m, n), content / 2.0, 1e-12);
             EXPECT_NEAR(terms[3](m, n), position / 2.0, 1e-12);
         }

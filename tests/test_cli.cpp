@@ -42,7 +42,8 @@ void expect_rejected(const std::string& args, const std::string& option_in_messa
 
 TEST(Cli, ExportsSinusoidalPeMatchingTheFormula) {
     const std::string dir = make_temp_dir();
-    const auto r = run_posviz("export pe --encoding sinusoidal --seq-len 16 --dim 8 -o " + dir + "/pe.npy");
+    const auto r =
+        run_posviz("export pe --encoding sinusoidal --seq-len 16 --dim 8 -o " + dir + "/pe.npy");
     ASSERT_EQ(r.status, 0) << r.err;
     const NpyArray a = read_npy(dir + "/pe.npy");
     ASSERT_EQ(a.shape, (std::vector<int64_t>{16, 8}));
@@ -74,8 +75,9 @@ TEST(Cli, WavelengthsTableHasPairIndexThetaAndWavelength) {
 
 TEST(Cli, CausalSoftmaxScoresAreRowStochasticWithExactZeros) {
     const std::string dir = make_temp_dir();
-    const auto r = run_posviz("export scores --encoding alibi --seq-len 12 --dim 8 --softmax --causal -o " +
-                              dir + "/p.npy");
+    const auto r =
+        run_posviz("export scores --encoding alibi --seq-len 12 --dim 8 --softmax --causal -o " +
+                   dir + "/p.npy");
     ASSERT_EQ(r.status, 0) << r.err;
     const NpyArray a = read_npy(dir + "/p.npy");
     ASSERT_EQ(a.shape, (std::vector<int64_t>{12, 12}));
@@ -93,11 +95,13 @@ TEST(Cli, CausalSoftmaxScoresAreRowStochasticWithExactZeros) {
 
 TEST(Cli, MaskedLogitsAreMinusInfinityInNpyAndCsv) {
     const std::string dir = make_temp_dir();
-    ASSERT_EQ(run_posviz("export scores --seq-len 4 --dim 4 --causal -o " + dir + "/s.npy").status, 0);
+    ASSERT_EQ(run_posviz("export scores --seq-len 4 --dim 4 --causal -o " + dir + "/s.npy").status,
+              0);
     const NpyArray a = read_npy(dir + "/s.npy");
     EXPECT_TRUE(std::isinf(a.data[0 * 4 + 1]) && a.data[1] < 0);
     EXPECT_TRUE(std::isfinite(a.data[1 * 4 + 1]));
-    ASSERT_EQ(run_posviz("export scores --seq-len 4 --dim 4 --causal -o " + dir + "/s.csv").status, 0);
+    ASSERT_EQ(run_posviz("export scores --seq-len 4 --dim 4 --causal -o " + dir + "/s.csv").status,
+              0);
     const std::string csv = read_file(dir + "/s.csv");
     EXPECT_EQ(csv.substr(0, csv.find('\n')), "m,n0,n1,n2,n3");  // rows: query position m
     EXPECT_NE(csv.find("-inf"), std::string::npos);
@@ -105,7 +109,10 @@ TEST(Cli, MaskedLogitsAreMinusInfinityInNpyAndCsv) {
 
 TEST(Cli, Float32OutputHasHalfTheDataBytes) {
     const std::string dir = make_temp_dir();
-    ASSERT_EQ(run_posviz("export pe --encoding sinusoidal --seq-len 10 --dim 4 --dtype f32 -o " + dir + "/a.npy").status, 0);
+    ASSERT_EQ(run_posviz("export pe --encoding sinusoidal --seq-len 10 --dim 4 --dtype f32 -o " +
+                         dir + "/a.npy")
+                  .status,
+              0);
     const std::string bytes = read_file(dir + "/a.npy");
     EXPECT_NE(bytes.find("'<f4'"), std::string::npos);
     EXPECT_EQ(bytes.size() % 64, (10u * 4u * 4u) % 64);
@@ -114,13 +121,16 @@ TEST(Cli, Float32OutputHasHalfTheDataBytes) {
 
 TEST(Cli, TermsIsFourByLByL) {
     const std::string dir = make_temp_dir();
-    ASSERT_EQ(run_posviz("export terms --encoding xl --seq-len 5 --dim 4 -o " + dir + "/t.npy").status, 0);
+    ASSERT_EQ(
+        run_posviz("export terms --encoding xl --seq-len 5 --dim 4 -o " + dir + "/t.npy").status,
+        0);
     EXPECT_EQ(read_npy(dir + "/t.npy").shape, (std::vector<int64_t>{4, 5, 5}));
 }
 
 TEST(Cli, BucketsAndDecayExport) {
     const std::string dir = make_temp_dir();
-    ASSERT_EQ(run_posviz("export buckets --encoding t5 --seq-len 40 -o " + dir + "/b.npy").status, 0);
+    ASSERT_EQ(run_posviz("export buckets --encoding t5 --seq-len 40 -o " + dir + "/b.npy").status,
+              0);
     const NpyArray b = read_npy(dir + "/b.npy");
     // Causal T5 buckets: relative position n - m = -1 -> bucket 1 (exact range), n > m -> 0.
     EXPECT_EQ(b.data[1 * 40 + 0], 1.0);
@@ -190,29 +200,41 @@ TEST(CliBadInput, NpyFilesOfTheWrongShapeDtypeByteOrderOrTruncated) {
     write_bytes(keys, npy_of(Matrix::Ones(8, 4)));
     // Wrong shape: (8, 5) for L = 8, D = 4.
     write_bytes(dir + "/shape.npy", npy_of(Matrix::Ones(8, 5)));
-    expect_rejected("export scores --seq-len 8 --dim 4 --queries " + dir + "/shape.npy --keys " + keys, "--queries");
+    expect_rejected(
+        "export scores --seq-len 8 --dim 4 --queries " + dir + "/shape.npy --keys " + keys,
+        "--queries");
     // Big-endian and complex dtypes: the header's descr is rewritten in place (same length).
     std::string big = npy_of(Matrix::Ones(8, 4));
     big.replace(big.find("'<f8'"), 5, "'>f8'");
     write_bytes(dir + "/big.npy", big);
-    expect_rejected("export scores --seq-len 8 --dim 4 --queries " + dir + "/big.npy --keys " + keys, "--queries");
+    expect_rejected(
+        "export scores --seq-len 8 --dim 4 --queries " + dir + "/big.npy --keys " + keys,
+        "--queries");
     std::string complex = npy_of(Matrix::Ones(8, 4));
     complex.replace(complex.find("'<f8'"), 5, "'<c8'");
     write_bytes(dir + "/complex.npy", complex);
-    expect_rejected("export scores --seq-len 8 --dim 4 --queries " + dir + "/complex.npy --keys " + keys, "--queries");
+    expect_rejected(
+        "export scores --seq-len 8 --dim 4 --queries " + dir + "/complex.npy --keys " + keys,
+        "--queries");
     // Truncated: the data stops halfway.
     std::string cut = npy_of(Matrix::Ones(8, 4));
     write_bytes(dir + "/cut.npy", cut.substr(0, cut.size() - 100));
-    expect_rejected("export scores --seq-len 8 --dim 4 --queries " + dir + "/cut.npy --keys " + keys, "--queries");
+    expect_rejected(
+        "export scores --seq-len 8 --dim 4 --queries " + dir + "/cut.npy --keys " + keys,
+        "--queries");
     // Not an .npy at all.
     write_bytes(dir + "/text.npy", "hello");
-    expect_rejected("export scores --seq-len 8 --dim 4 --queries " + keys + " --keys " + dir + "/text.npy", "--keys");
+    expect_rejected(
+        "export scores --seq-len 8 --dim 4 --queries " + keys + " --keys " + dir + "/text.npy",
+        "--keys");
 }
 
 TEST(CliBadInput, LearnedTableShorterThanSequence) {
     const std::string dir = make_temp_dir();
     write_bytes(dir + "/table.npy", npy_of(Matrix::Ones(16, 8)));
-    expect_rejected("export pe --encoding learned --dim 8 --seq-len 17 --table " + dir + "/table.npy", "--seq-len");
+    expect_rejected(
+        "export pe --encoding learned --dim 8 --seq-len 17 --table " + dir + "/table.npy",
+        "--seq-len");
     const auto ok = run_posviz("export pe --encoding learned --dim 8 --seq-len 16 --table " + dir +
                                "/table.npy -o " + dir + "/pe.npy");
     EXPECT_EQ(ok.status, 0) << ok.err;

@@ -17,8 +17,8 @@
 #include "core/toeplitz.h"
 #include "gpu/gpu_error.h"
 #include "tests/dense_reference.h"
-#include "tests/map_expectations.h"
 #include "tests/gpu_test_context.h"
+#include "tests/map_expectations.h"
 
 namespace posviz {
 namespace {

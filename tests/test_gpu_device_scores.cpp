@@ -13,8 +13,8 @@
 #include "core/figures/panels.h"
 #include "core/random.h"
 #include "gpu/heatmap_colouring.h"
-#include "tests/map_expectations.h"
 #include "tests/gpu_test_context.h"
+#include "tests/map_expectations.h"
 
 namespace posviz {
 namespace {

@@ -22,10 +22,12 @@ TEST(Npy, RoundTripFloat64) {
     const std::string bytes = encode_npy({3, 2}, m.data(), NpyDtype::Float64);
     // magic, version 1.0, header padded so that data starts at a multiple of 64.
     EXPECT_EQ(bytes.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8));
-    const size_t header_len = size_t((unsigned char)bytes[8]) | (size_t((unsigned char)bytes[9]) << 8);
+    const size_t header_len =
+        size_t((unsigned char)bytes[8]) | (size_t((unsigned char)bytes[9]) << 8);
     EXPECT_EQ((10 + header_len) % 64, 0u);
     EXPECT_EQ(bytes.size(), 10 + header_len + 6 * 8);
-    EXPECT_NE(bytes.find("'descr': '<f8', 'fortran_order': False, 'shape': (3, 2), }"), std::string::npos);
+    EXPECT_NE(bytes.find("'descr': '<f8', 'fortran_order': False, 'shape': (3, 2), }"),
+              std::string::npos);
     const Matrix back = read_npy_matrix(write_temp(bytes), "--x");
     EXPECT_EQ(back, m);
 }
@@ -40,7 +42,8 @@ TEST(Npy, ReadsHalfFloatsAndInts) {
     std::string header = "{'descr': '<f2', 'fortran_order': False, 'shape': (1, 3), }";
     header.append(128 - 10 - header.size() - 1, ' ');  // pad so that the data starts at byte 128
     header += '\n';
-    std::string bytes = std::string("\x93NUMPY\x01\x00", 8) + char(header.size()) + char(0) + header;
+    std::string bytes =
+        std::string("\x93NUMPY\x01\x00", 8) + char(header.size()) + char(0) + header;
     for (uint16_t h : {0x3C00, 0xC000, 0x3555}) bytes += std::string{char(h & 0xff), char(h >> 8)};
     const Matrix m = read_npy_matrix(write_temp(bytes), "--x");
     EXPECT_EQ(m(0, 0), 1.0);
@@ -54,11 +57,14 @@ TEST(Npy, RejectsFortranOrderWrongDimsAndNonFinite) {
     fortran.replace(fortran.find("False"), 5, "True ");
     EXPECT_INPUT_ERROR(read_npy_matrix(write_temp(fortran), "--table"), "--table");
     const double v[4] = {1, 2, 3, 4};
-    EXPECT_INPUT_ERROR(read_npy_matrix(write_temp(encode_npy({4}, v, NpyDtype::Float64)), "--table"), "--table");
-    EXPECT_INPUT_ERROR(read_npy_matrix(write_temp(encode_npy({2, 2}, v, NpyDtype::Float64)), "--table", 3, 2),
-                       "--table");
+    EXPECT_INPUT_ERROR(
+        read_npy_matrix(write_temp(encode_npy({4}, v, NpyDtype::Float64)), "--table"), "--table");
+    EXPECT_INPUT_ERROR(
+        read_npy_matrix(write_temp(encode_npy({2, 2}, v, NpyDtype::Float64)), "--table", 3, 2),
+        "--table");
     const double bad[2] = {1, std::nan("")};
-    EXPECT_INPUT_ERROR(read_npy_matrix(write_temp(encode_npy({1, 2}, bad, NpyDtype::Float64)), "--q"), "--q");
+    EXPECT_INPUT_ERROR(
+        read_npy_matrix(write_temp(encode_npy({1, 2}, bad, NpyDtype::Float64)), "--q"), "--q");
 }
 
 TEST(Npy, AtomicWriteLeavesNothingOnFailure) {

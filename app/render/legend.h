@@ -12,7 +12,7 @@ enum class LegendSlot { None, Inside, Right, Below };
 
 struct LegendPlacement {
     LegendSlot slot = LegendSlot::None;
-    Rect box;                                      // the entries on the page, padding excluded
+    Rect box;  // the entries on the page, padding excluded
     int columns = 1;
     LegendPosition corner = LegendPosition::None;  // Inside: which corner of the plot box
 };

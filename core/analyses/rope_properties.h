@@ -7,7 +7,8 @@
 namespace posviz {
 
 struct RopeProperties {
-    double max_norm_deviation = 0.0;      // max over rows | |R_m x_m| − |x_m| |, scaled by 1/attention factor
+    double max_norm_deviation =
+        0.0;  // max over rows | |R_m x_m| − |x_m| |, scaled by 1/attention factor
     double max_relative_deviation = 0.0;  // max over (m, n) |logit(m, n) − logit(m − n + n0, n0)|
 };
 

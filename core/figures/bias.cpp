@@ -97,9 +97,10 @@ Figure all_heads_figure(const Scene& scene, const Text& t) {
         if (scene.causal) apply_causal_mask(bias);
         const std::string title =
             t("head ", "头 ") + std::to_string(h) + ": slope " + slope_text(alibi.slope());
-        Panel matrix = matrix_panel(
-            std::move(bias), "RdBu_r", ColourLimits::Symmetric, t("key position n", "键位置 n"),
-            t("query position m", "查询位置 m"), t("bias b(m, n) (logit units)", "偏置 b(m, n)（logit 单位）"));
+        Panel matrix =
+            matrix_panel(std::move(bias), "RdBu_r", ColourLimits::Symmetric,
+                         t("key position n", "键位置 n"), t("query position m", "查询位置 m"),
+                         t("bias b(m, n) (logit units)", "偏置 b(m, n)（logit 单位）"));
         matrix.title = title;
         matrix.heatmap->masked_label = t("masked (−∞)", "已屏蔽（−∞）");
         figure.panels.push_back(std::move(matrix));

@@ -24,8 +24,8 @@ constexpr float k_cjk_size_factor = 1.448f / 1.164f;
 
 // Latin-1, Greek, phonetic subscripts (ᵢ), punctuation (– … ·), super/subscripts (₂ ⁻⁴), arrows,
 // maths operators (− × ∞ √ ≈), geometric shapes (▶ ■).
-constexpr ImWchar k_latin_ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x1D00, 0x1DBF, 0x141F, 0x141F,
-                                      0x2000, 0x206F, 0x2070, 0x209F, 0x2190, 0x21FF,
+constexpr ImWchar k_latin_ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x1D00, 0x1DBF, 0x141F,
+                                      0x141F, 0x2000, 0x206F, 0x2070, 0x209F, 0x2190, 0x21FF,
                                       0x2200, 0x22FF, 0x25A0, 0x25FF, 0};
 
 // The atlas keeps pointers into the ranges until it is built and beyond: they live here, one
