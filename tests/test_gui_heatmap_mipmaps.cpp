@@ -55,6 +55,19 @@ TEST(HeatmapMipmaps, OddSidesKeepTheirLastRowAndColumn) {
     EXPECT_TRUE(rgba_mip_levels(picture(1, 1, [](int, int) { return 0; }), 1, 1).empty());
 }
 
+// The finest level a drawn size needs: ⌊log2⌋ of the smaller texels-per-pixel ratio, 0 when not
+// minified twice or when the size is not known.
+TEST(HeatmapMipmaps, TheFinestLevelNeededFollowsTheSizeDrawn) {
+    EXPECT_EQ(finest_level_needed(2048, 2048, 600.0f, 600.0f), 1);  // 3.4 texels a pixel
+    EXPECT_EQ(finest_level_needed(2048, 2048, 500.0f, 500.0f), 2);  // 4.1
+    EXPECT_EQ(finest_level_needed(2048, 2048, 1100.0f, 1100.0f), 0);
+    EXPECT_EQ(finest_level_needed(2048, 2048, 4000.0f, 4000.0f), 0);  // zoomed in: magnified
+    // A map stretched 2:1 is read at the level of its less minified side.
+    EXPECT_EQ(finest_level_needed(2048, 2048, 1000.0f, 250.0f), 1);
+    EXPECT_EQ(finest_level_needed(2048, 2048, 0.0f, 0.0f), 0);  // never drawn
+    EXPECT_EQ(finest_level_needed(3, 3, 300.0f, 300.0f), 0);
+}
+
 // Every level of pictures of even, odd and one-texel sides against the header's rule written out
 // simply here: texel (x, y) is the rounded mean of columns [⌊x·W/w⌋, ⌊(x+1)·W/w⌋) and rows
 // likewise, channel by channel.

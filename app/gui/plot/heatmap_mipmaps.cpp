@@ -1,6 +1,7 @@
 #include "app/gui/plot/heatmap_mipmaps.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "core/cancellation.h"
@@ -87,6 +88,12 @@ std::vector<MipLevel> rgba_mip_levels(const std::vector<uint8_t>& rgba, int widt
         height = levels.back().height;
     }
     return levels;
+}
+
+int finest_level_needed(int texels_x, int texels_y, float shown_x, float shown_y) {
+    if (!(shown_x > 0.0f) || !(shown_y > 0.0f)) return 0;
+    const double ratio = std::min(texels_x / double(shown_x), texels_y / double(shown_y));
+    return ratio < 2.0 ? 0 : int(std::floor(std::log2(ratio)));
 }
 
 }  // namespace posviz::gui

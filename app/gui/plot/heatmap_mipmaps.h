@@ -22,4 +22,10 @@ struct MipLevel {
 // in, not dropped (a 2047-key map keeps its last key). Stops at the current cancellation token.
 std::vector<MipLevel> rgba_mip_levels(const std::vector<uint8_t>& rgba, int width, int height);
 
+// The finest level a texels_x × texels_y picture needs when the whole of it is drawn shown_x ×
+// shown_y pixels large, minified with GL_LINEAR_MIPMAP_NEAREST: GL reads the level nearest to
+// λ = log2 of the larger texels-per-pixel ratio, never one finer than ⌊λ⌋, and so never one finer
+// than ⌊log2⌋ of the smaller ratio. 0 when the size drawn is not known (≤ 0) or not minified 2×.
+int finest_level_needed(int texels_x, int texels_y, float shown_x, float shown_y);
+
 }  // namespace posviz::gui

@@ -2,6 +2,7 @@
 
 #include <epoxy/gl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -22,6 +23,8 @@ struct Entry {
     GLuint texture = 0;
     bool has_masked = false;
     int width = 0, height = 0;  // of a texture uploaded from the host; 0: none (GPU-coloured)
+    int base_level = 0;         // the finest mipmap level uploaded
+    float shown_width = 0.0f, shown_height = 0.0f;  // the whole map's pixels when last drawn
     uint64_t version = 0;
     std::string theme, colormap;
     int last_frame = 0;
@@ -36,16 +39,18 @@ void finish_if_timed() {
     if (stage_times::enabled()) glFinish();
 }
 
-// The picture and its mipmap levels (made where it was coloured: heatmap_mipmaps.h).
-void upload(Entry& e, const Heatmap& heatmap, const HeatmapPixels& pixels) {
+// The picture's mipmap levels from `base` down (made where it was coloured: heatmap_mipmaps.h;
+// level 0 is the picture).
+void upload(Entry& e, const Heatmap& heatmap, const HeatmapPixels& pixels, int base) {
     const stage_times::Scope timed(stage_times::Stage::Upload);
     const int width = int(heatmap.values.cols()), height = int(heatmap.values.rows());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    // The panel's last picture had this size (a seed, D or colour change; zoom keeps it): its
-    // texels are overwritten in place, with no new storage to allocate and clear. A new name
-    // otherwise: the panel's previous texture may have immutable storage (coloured on the GPU),
-    // which glTexImage2D cannot respecify.
-    const bool in_place = e.texture != 0 && e.width == width && e.height == height;
+    // The panel's last picture had this size and levels (a seed, D or colour change): its texels
+    // are overwritten in place, with no new storage to allocate and clear. A new name otherwise:
+    // the panel's previous texture may have immutable storage (coloured on the GPU), which
+    // glTexImage2D cannot respecify.
+    const bool in_place =
+        e.texture != 0 && e.width == width && e.height == height && e.base_level == base;
     if (!in_place) {
         if (e.texture != 0) glDeleteTextures(1, &e.texture);
         glGenTextures(1, &e.texture);
@@ -59,10 +64,11 @@ void upload(Entry& e, const Heatmap& heatmap, const HeatmapPixels& pixels) {
             glTexImage2D(GL_TEXTURE_2D, index, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                          rgba.data());
     };
-    level(0, width, height, pixels.rgba);
-    for (size_t i = 0; i < pixels.mips.size(); ++i)
+    if (base == 0) level(0, width, height, pixels.rgba);
+    for (size_t i = size_t(std::max(base, 1)) - 1; i < pixels.mips.size(); ++i)
         level(int(i) + 1, pixels.mips[i].width, pixels.mips[i].height, pixels.mips[i].rgba);
     if (!in_place) {
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, base);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, int(pixels.mips.size()));
         // Minified: bilinear within the nearest level (each level a box average of the one
         // above), not trilinear: on llvmpipe that is half the texel reads per pixel, ~2 of an
@@ -73,6 +79,7 @@ void upload(Entry& e, const Heatmap& heatmap, const HeatmapPixels& pixels) {
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
         e.width = width;
         e.height = height;
+        e.base_level = base;
     }
     finish_if_timed();
     e.has_masked = pixels.has_masked;
@@ -83,7 +90,7 @@ void upload_coloured_here(Entry& e, const Heatmap& heatmap, const Theme& theme) 
     pixels.rgba = heatmap_rgba(heatmap, theme, &pixels.has_masked);
     pixels.mips =
         rgba_mip_levels(pixels.rgba, int(heatmap.values.cols()), int(heatmap.values.rows()));
-    upload(e, heatmap, pixels);
+    upload(e, heatmap, pixels, 0);
 }
 
 // The values are a GpuMatrix in the window's share group: colour them where they are. Should the
@@ -134,20 +141,40 @@ HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme&
     const int frame = ImGui::GetFrameCount();
     delete_stale(frame);
     Entry& e = g_textures[key];
+    const bool coloured = pixels && pixels->rgba.size() == size_t(heatmap.values.size()) * 4;
+    // The finest level the panel needs, judged by its size when last drawn (0 for a panel not
+    // drawn before): a 2048² map in a 600-pixel box is drawn from level 2, and its levels 0 and
+    // 1 — 20 of the 21 MB, ~4 ms of the UI thread a change on llvmpipe — wait until a zoom or a
+    // larger window needs them.
+    const int needed =
+        coloured
+            ? std::min(finest_level_needed(int(heatmap.values.cols()), int(heatmap.values.rows()),
+                                           e.shown_width, e.shown_height),
+                       int(pixels->mips.size()))
+            : 0;
     if (e.texture == 0 || e.version != version || e.theme != theme.name ||
         e.colormap != heatmap.colormap) {
         if (heatmap.device)
             colour_on_gpu(e, heatmap, theme);
-        else if (pixels && pixels->rgba.size() == size_t(heatmap.values.size()) * 4)
-            upload(e, heatmap, *pixels);
+        else if (coloured)
+            upload(e, heatmap, *pixels, needed);
         else
             upload_coloured_here(e, heatmap, theme);
         e.version = version;
         e.theme = theme.name;
         e.colormap = heatmap.colormap;
+    } else if (coloured && e.width > 0 && needed < e.base_level) {
+        upload(e, heatmap, *pixels, needed);  // zoomed in: the finer levels now
     }
     e.last_frame = frame;
     return {ImTextureID(intptr_t(e.texture)), e.has_masked};
+}
+
+void heatmap_shown(ImGuiID key, float width, float height) {
+    const auto it = g_textures.find(key);
+    if (it == g_textures.end()) return;
+    it->second.shown_width = width;
+    it->second.shown_height = height;
 }
 
 void release_heatmap_textures() {

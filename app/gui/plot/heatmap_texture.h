@@ -27,6 +27,10 @@ struct HeatmapTexture {
 HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme& theme,
                                uint64_t version, const HeatmapPixels* pixels);
 
+// How large panel `key`'s whole map was drawn, in pixels (zoom makes it larger than its box):
+// the next frame uploads the finer mipmap levels if it now needs them (finest_level_needed).
+void heatmap_shown(ImGuiID key, float width, float height);
+
 // Deletes every texture (before the OpenGL context goes away).
 void release_heatmap_textures();
 
