@@ -38,6 +38,25 @@ Matrix product_in_float(const Eigen::Ref<const MatrixF>& a, const Eigen::Ref<con
     return out;
 }
 
+// Rows [first, first + out.rows()) of the bias per offset and the causal mask, added to the
+// products in `out` (double or float32), row by row, shared between the cores (the whole matrix
+// at L = 4096 is 16M entries; inside another parallel loop, serial).
+template <class Rows>
+void add_bias_and_mask(Rows& out, long first, const std::optional<Vector>& bias_of_offsets,
+                       bool causal) {
+    using Scalar = typename Rows::Scalar;
+    const long seq_len = long(out.cols()), count = long(out.rows());
+#pragma omp parallel for schedule(static) if (count * seq_len > (1L << 16))
+    for (long i = 0; i < count; ++i) {
+        const long m = first + i;
+        if (bias_of_offsets)
+            out.row(i) +=
+                bias_of_offsets->segment(seq_len - 1 - m, seq_len).transpose().cast<Scalar>();
+        if (causal && m + 1 < seq_len)
+            out.row(i).tail(seq_len - 1 - m).setConstant(-std::numeric_limits<Scalar>::infinity());
+    }
+}
+
 }  // namespace
 
 std::optional<AttentionRows> AttentionRows::prepare(const Encoding& encoding, const Matrix& queries,
@@ -103,36 +122,18 @@ std::optional<AttentionRows> AttentionRows::prepare(const Encoding& encoding, co
 
 Matrix AttentionRows::rows(long first, long count) const {
     const stage_times::Scope timed(stage_times::Stage::Logits);
-    const long seq_len = keys_.rows();
     // In tiles, so that a cancelled build stops within one.
     Matrix out = single_precision_
                      ? product_in_float(scaled_queries_f_.middleRows(first, count), keys_f_)
                      : product_with_transpose(scaled_queries_.middleRows(first, count), keys_);
-    // Bias and mask row by row, shared between the cores (the whole matrix at L = 4096 is 16M
-    // entries).
-#pragma omp parallel for schedule(static) if (count * seq_len > (1L << 16))
-    for (long i = 0; i < count; ++i) {
-        const long m = first + i;
-        if (bias_of_offsets_)
-            out.row(i) += bias_of_offsets_->segment(seq_len - 1 - m, seq_len).transpose();
-        if (causal_ && m + 1 < seq_len)
-            out.row(i).tail(seq_len - 1 - m).setConstant(-std::numeric_limits<double>::infinity());
-    }
+    add_bias_and_mask(out, first, bias_of_offsets_, causal_);
     return out;
 }
 
 AttentionRows::MatrixF AttentionRows::rows_single(long first, long count) const {
     const stage_times::Scope timed(stage_times::Stage::Logits);
-    const long seq_len = keys_f_.rows();
     MatrixF out = scaled_queries_f_.middleRows(first, count) * keys_f_.transpose();
-    for (long i = 0; i < count; ++i) {
-        const long m = first + i;
-        if (bias_of_offsets_)
-            out.row(i) +=
-                bias_of_offsets_->segment(seq_len - 1 - m, seq_len).transpose().cast<float>();
-        if (causal_ && m + 1 < seq_len)
-            out.row(i).tail(seq_len - 1 - m).setConstant(-std::numeric_limits<float>::infinity());
-    }
+    add_bias_and_mask(out, first, bias_of_offsets_, causal_);
     return out;
 }
 

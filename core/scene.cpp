@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <future>
-#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -234,11 +232,14 @@ std::vector<std::string> scene_tokens(const Scene& s) {
 
 namespace {
 
-// The queries' and keys' streams of the last (D, seed) asked for, with the rows made so far: an L
-// slider dragged up draws only the new rows (NormalRows), one dragged down draws none. A length
-// under half of what was made starts again, so a long sequence's rows are not kept once the user
-// has moved on.
-Content random_rows(int seq_len, int dim, uint64_t seed) {
+// Random content depends on (L, D, seed) alone, and at L = 2048, D = 128 it is 5·10⁵ samples
+// (~10 ms). The queries' and keys' streams of the last (D, seed) asked for are kept with the rows
+// made so far: the preview and the full build of one picture and every figure of a scene take
+// their rows from them (a build asking while they are being made waits, then copies), an L slider
+// dragged up draws only the new rows (NormalRows), one dragged down draws none. A length under
+// half of what was made starts again, so a long sequence's rows are not kept once the user has
+// moved on.
+Content random_content(int seq_len, int dim, uint64_t seed) {
     struct Streams {
         uint64_t seed;
         NormalRows queries, keys;
@@ -254,45 +255,6 @@ Content random_rows(int seq_len, int dim, uint64_t seed) {
     content.queries = streams->queries.first(seq_len);
     content.keys = streams->keys.first(seq_len);
     return content;
-}
-
-// Random content depends on (L, D, seed) alone, and at L = 2048, D = 128 it is 5·10⁵ samples
-// (~10 ms): the preview and the full build of one picture, and every figure of a scene, take it
-// from the last one made. One entry, the scene being looked at: a scene of another size replaces
-// it. Builds that ask for it while it is being made wait for it rather than make it again.
-Content random_content(int seq_len, int dim, uint64_t seed) {
-    struct Key {
-        int seq_len, dim;
-        uint64_t seed;
-        bool operator==(const Key&) const = default;
-    };
-    using Made = std::shared_future<std::shared_ptr<const Content>>;
-    static std::mutex mutex;
-    static std::optional<Key> last_key;
-    static Made last;
-    const Key key{seq_len, dim, seed};
-    std::promise<std::shared_ptr<const Content>> promise;
-    Made made;
-    bool mine = false;
-    {
-        const std::lock_guard lock(mutex);
-        mine = !(last_key && *last_key == key);
-        if (mine) {
-            last_key = key;
-            last = promise.get_future().share();
-        }
-        made = last;
-    }
-    if (mine) {
-        try {
-            promise.set_value(std::make_shared<Content>(random_rows(seq_len, dim, seed)));
-        } catch (...) {
-            promise.set_exception(std::current_exception());
-            const std::lock_guard lock(mutex);
-            if (last_key && *last_key == key) last_key.reset();  // the next caller tries again
-        }
-    }
-    return *made.get();
 }
 
 }  // namespace

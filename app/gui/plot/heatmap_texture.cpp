@@ -141,7 +141,9 @@ HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme&
     const int frame = ImGui::GetFrameCount();
     delete_stale(frame);
     Entry& e = g_textures[key];
-    const bool coloured = pixels && pixels->rgba.size() == size_t(heatmap.values.size()) * 4;
+    // Coloured on the host ahead of time (a device heatmap has no values here, nor pixels).
+    const bool coloured =
+        !heatmap.device && pixels && pixels->rgba.size() == size_t(heatmap.values.size()) * 4;
     // The finest level the panel needs, judged by its size when last drawn (0 for a panel not
     // drawn before): a 2048² map in a 600-pixel box is drawn from level 2, and its levels 0 and
     // 1 — 20 of the 21 MB, ~4 ms of the UI thread a change on llvmpipe — wait until a zoom or a
