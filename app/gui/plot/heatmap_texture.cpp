@@ -179,6 +179,12 @@ void heatmap_shown(ImGuiID key, float width, float height) {
     it->second.shown_height = height;
 }
 
+void add_opaque_image(ImDrawList* draw, ImTextureID id, ImVec2 from, ImVec2 to) {
+    draw->AddCallback([](const ImDrawList*, const ImDrawCmd*) { glDisable(GL_BLEND); }, nullptr);
+    draw->AddImage(id, from, to);
+    draw->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
 void release_heatmap_textures() {
     for (auto& [key, e] : g_textures) glDeleteTextures(1, &e.texture);
     g_textures.clear();

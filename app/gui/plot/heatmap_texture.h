@@ -31,6 +31,11 @@ HeatmapTexture heatmap_texture(ImGuiID key, const Heatmap& heatmap, const Theme&
 // the next frame uploads the finer mipmap levels if it now needs them (finest_level_needed).
 void heatmap_shown(ImGuiID key, float width, float height);
 
+// Draws heatmap texture `id` over [from, to] without blending: its texels are opaque, and on a
+// software rasteriser (Mesa's llvmpipe) a blended fragment also reads and mixes the framebuffer —
+// the heatmaps are most of a frame's fragments.
+void add_opaque_image(ImDrawList* draw, ImTextureID id, ImVec2 from, ImVec2 to);
+
 // Deletes every texture (before the OpenGL context goes away).
 void release_heatmap_textures();
 

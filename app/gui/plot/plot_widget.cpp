@@ -234,7 +234,7 @@ void draw_panel(const Panel& panel, const PlotStyle& s, const Layout& l, const I
         const Heatmap& h = *panel.heatmap;
         const ImVec2 from(float(l.x.to_pixel(h.x0)), float(l.y.to_pixel(h.y0)));
         const ImVec2 to(float(l.x.to_pixel(h.x1)), float(l.y.to_pixel(h.y1)));
-        draw->AddImage(texture.id, from, to);
+        add_opaque_image(draw, texture.id, from, to);
         heatmap_shown(state.id, std::abs(to.x - from.x), std::abs(to.y - from.y));
     }
     draw_marks(draw, s, l, panel);

@@ -7,11 +7,12 @@
 // finish, a figure replaces the one shown only if it was requested later, so the picture is
 // never older than the newest finished computation.
 //
-// Progressive refinement: a scores map of logits at L ≥ k_preview_from positions (seconds of
-// work on the CPU at L = 8192) is also built as a preview of about k_preview_texels² sampled
-// logits (FigureOptions::preview_texels), under a key of its own so that neither build cancels
-// the other, and ahead of it in the queue (newest first). The preview is shown if it finishes
-// before the full map of its request (or of any later one); the full map always replaces it.
+// Progressive refinement: a scores map of logits at L ≥ k_preview_from positions (a tenth of a
+// second and more on two cores; seconds at L = 65536) is also built as a preview of about
+// k_preview_texels² sampled logits (FigureOptions::preview_texels), under a key of its own so that
+// neither build cancels the other, and ahead of it in the queue (newest first). The preview is
+// shown if it finishes before the full map of its request (or of any later one); the full map
+// always replaces it.
 #pragma once
 
 #include <chrono>
@@ -105,7 +106,10 @@ class FigureJob {
         return shows_newest() || (requested_ && preview_index_ == requests_);
     }
 
-    static constexpr int k_preview_from = 1024;
+    // Not below: at L = 2048 the full map comes within a few frames (~40 ms on two cores), and a
+    // preview there only delayed it (its build and the frame that drew it took the cores: full
+    // map 55 → 49 ms median in the latency benchmark).
+    static constexpr int k_preview_from = 4096;
     static constexpr int k_preview_texels = 256;
 
   private:
