@@ -135,9 +135,11 @@ double percentile(std::vector<double> values, double p) {
 // PyTorch (Debian's python3-torch, every core) computing the same logits as the Attention view's
 // panels in float32 — encodings applied, q·kᵀ/sqrt(D) — the bare arithmetic the picture needs.
 // Encodings other than NoPE, sinusoidal and RoPE are timed as NoPE's product, which dominates
-// them all. Returns the median of 7 in ms, or a negative number when PyTorch cannot run. With the
-// GPU backend PyTorch computes on CUDA when it has a GPU (synchronised before each clock
-// reading), so that the ratio compares like with like; the line it prints names its device.
+// them all. Returns the median of 21 runs in ms (single runs here go from 12 to 33 ms at
+// L = 2048, with outliers past 100 ms, and medians of 7 went from 16 to 28 ms), or a negative
+// number when PyTorch cannot run. With the GPU backend PyTorch computes on CUDA when it has a GPU
+// (synchronised before each clock reading), so that the ratio compares like with like; the line
+// it prints names its device.
 const char* const k_torch_script = R"(
 import math, os, sys, time, torch
 torch.set_num_threads(os.cpu_count())
@@ -168,11 +170,11 @@ def logits():
                 qq, kk = q + p, k + p
         out.append((qq * (1.0 / math.sqrt(D))) @ kk.T)
     return out
-logits(); sync()
+logits(); logits(); sync()
 times = []
-for _ in range(7):
+for _ in range(21):
     t = time.perf_counter(); logits(); sync(); times.append((time.perf_counter() - t) * 1000.0)
-print("torch_ms=%.3f device=%s threads=%d" % (sorted(times)[3], dev, torch.get_num_threads()))
+print("torch_ms=%.3f device=%s threads=%d" % (sorted(times)[10], dev, torch.get_num_threads()))
 )";
 
 // The Python that has PyTorch: Debian's by default; POSVIZ_PYTHON names another (a machine whose

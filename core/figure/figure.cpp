@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace posviz {
 
@@ -49,17 +50,21 @@ ValueSummary heatmap_summary(const Heatmap& heatmap) {
     for (Eigen::Index first = 0; first < count; first += k_chunk) {
         const Eigen::Index last = std::min(count, first + k_chunk);
         double chunk_lo = INFINITY, chunk_hi = -INFINITY;
-        bool chunk_masked = false;
+        int masked_cells = 0;
+        // In vector lanes (4·10⁶ cells a map at L = 2048): GCC vectorises a minimum only when
+        // told that the order of the comparisons does not matter — it does not here, since no
+        // NaN reaches them (masked cells count as ±inf).
+#pragma omp simd reduction(min : chunk_lo) reduction(max : chunk_hi) reduction(+ : masked_cells)
         for (Eigen::Index i = first; i < last; ++i) {
             const double v = values[i];
-            const bool finite = std::isfinite(v);
-            chunk_masked = chunk_masked || !finite;
+            const bool finite = std::abs(v) <= std::numeric_limits<double>::max();
+            masked_cells += finite ? 0 : 1;
             chunk_lo = std::min(chunk_lo, finite ? v : INFINITY);
             chunk_hi = std::max(chunk_hi, finite ? v : -INFINITY);
         }
         lo = std::min(lo, chunk_lo);
         hi = std::max(hi, chunk_hi);
-        masked = masked || chunk_masked;
+        masked = masked || masked_cells > 0;
     }
     return {lo, hi, masked};
 }
