@@ -94,6 +94,31 @@ TEST(GuiFigureJob, TheFrameThatAsksShowsTheFirstPicture) {
     job.cancel();
 }
 
+// A full build is not waited for when the job's last one took longer than the frame may wait:
+// the frame comes at once, still showing the figure before.
+TEST(GuiFigureJob, TheFrameDoesNotWaitForABuildThatTookLongerLastTime) {
+    FigureRequest r = scores_request(2048);  // no preview below 4096; tens of milliseconds
+    r.scene.dim = 128;
+    r.scene.content = "random";
+    FigureJob job;
+    job.request(r);
+    auto start = std::chrono::steady_clock::now();
+    job.show_first_picture(start + std::chrono::seconds(60));
+    const auto took = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(job.shows_newest());  // the first build, with nothing known, was waited for
+    const uint64_t shown = job.version();
+    // A frame that may wait half as long as the last build took: it returns at once (waiting,
+    // it would have returned at its deadline, the build not done).
+    r.scene.seed += 1;
+    job.request(r);
+    start = std::chrono::steady_clock::now();
+    job.show_first_picture(start + took / 2);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, took / 4);
+    EXPECT_FALSE(job.shows_newest());
+    EXPECT_EQ(job.version(), shown);
+    job.cancel();
+}
+
 TEST(GuiFigureJob, BuildsTheRequestedFigure) {
     FigureJob job;
     EXPECT_EQ(job.figure(), nullptr);

@@ -110,6 +110,7 @@ void FigureJob::show_first_picture(Deadline deadline) {
     if (!first_picture_) return;
     const std::shared_ptr<Build> build = std::move(first_picture_);
     first_picture_.reset();
+    if (!build->preview && std::chrono::steady_clock::now() + last_full_build_ > deadline) return;
     ScheduledWork& work = *build->work;
     work.awaited.store(true, std::memory_order_release);
     while (!work.finished.load(std::memory_order_acquire)) {
@@ -132,7 +133,11 @@ void FigureJob::submit(const FigureRequest& request, bool preview) {
     // A preview is light work beside its full build (figure_scheduler.h).
     build->work = scheduler_->submit(
         preview ? preview_key() : this,
-        [build = build.get()] { build->outcome = build_requested_figure(build->request); },
+        [build = build.get()] {
+            const auto start = std::chrono::steady_clock::now();
+            build->outcome = build_requested_figure(build->request);
+            build->took = std::chrono::steady_clock::now() - start;
+        },
         preview);
     builds_.push_back(std::move(build));
 }
@@ -186,6 +191,7 @@ void FigureJob::take(Build& build) {
     } else {
         finished_ = build.request;
         finished_index_ = build.request_index;
+        if (!outcome.cancelled) last_full_build_ = build.took;
         error_ = outcome.error;
         if (!outcome.figure) return;
     }

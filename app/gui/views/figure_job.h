@@ -72,7 +72,9 @@ class FigureJob {
     // `deadline` at most for the one that gives its first picture (the preview of a long map,
     // else the map) and takes it, so that the frame that made the change already shows the
     // change — a frame sooner than at the next wake-up. (At L = 512 a build takes ~1 ms, and two
-    // llvmpipe frames were most of a change's 16 ms.)
+    // llvmpipe frames were most of a change's 16 ms.) Not for a full build when the job's last
+    // one took longer than the wait allows (a 2048² map, ~30 ms): the frame would only come
+    // later, and its drawing then fall on the build's busiest part.
     void show_first_picture(Deadline deadline);
     // Cancels the builds and forgets the requests (quitting): the next request starts afresh.
     void cancel();
@@ -119,6 +121,7 @@ class FigureJob {
         std::shared_ptr<ScheduledWork> work;
         uint64_t request_index = 0;  // which request() it serves, counted from 1
         bool preview = false;
+        std::chrono::steady_clock::duration took{};  // the worker's time on it, once finished
     };
     void submit(const FigureRequest& request, bool preview);
     void collect();  // takes the finished builds
@@ -127,15 +130,16 @@ class FigureJob {
     const void* preview_key() const { return reinterpret_cast<const char*>(this) + 1; }
 
     FigureScheduler* scheduler_;
-    std::optional<FigureRequest> requested_;       // the newest request
-    std::vector<std::shared_ptr<Build>> builds_;   // submitted, not collected; oldest first
-    uint64_t requests_ = 0;                        // request() calls that asked for a new figure
-    std::shared_ptr<Build> first_picture_;         // of this frame's request(), until waited for
-    std::optional<FigureRequest> finished_;        // the newest finished full build's
-    uint64_t finished_index_ = 0;                  // and its request index
-    uint64_t preview_index_ = 0;                   // the request index of the preview shown
-    std::optional<FigureOutcome> figure_;          // the newest successful build
-    std::optional<FigureRequest> figure_request_;  // and its request
+    std::optional<FigureRequest> requested_;      // the newest request
+    std::vector<std::shared_ptr<Build>> builds_;  // submitted, not collected; oldest first
+    uint64_t requests_ = 0;                       // request() calls that asked for a new figure
+    std::shared_ptr<Build> first_picture_;        // of this frame's request(), until waited for
+    std::optional<FigureRequest> finished_;       // the newest finished full build's
+    uint64_t finished_index_ = 0;                 // and its request index
+    uint64_t preview_index_ = 0;                  // the request index of the preview shown
+    std::chrono::steady_clock::duration last_full_build_{};  // the newest finished full build's
+    std::optional<FigureOutcome> figure_;                    // the newest successful build
+    std::optional<FigureRequest> figure_request_;            // and its request
     const Theme* pixels_theme_ = nullptr;
     uint64_t version_ = 0;
     std::string error_;
