@@ -16,6 +16,22 @@ TEST(FigureTicks, LinearUnitRangeStepsByPointTwo) {
     EXPECT_EQ(t.labels, (std::vector<std::string>{"0", "0.2", "0.4", "0.6", "0.8", "1.0"}));
 }
 
+// An axis far from zero whose range is tiny beside its values: k·step with k past 2^53, where
+// k + 1 == k, had stepped in place forever, filling memory (the GUI froze at ~300 MB/s). Now one
+// tick where the values cannot be told apart, and a handful where they can.
+TEST(FigureTicks, RangesTinyBesideTheirValuesEnd) {
+    const Ticks same = linear_ticks(1e17, 1e17 + 64.0, 5);
+    EXPECT_EQ(same.values.size(), 1u);
+    const Ticks near = linear_ticks(1e9, 1e9 + 0.5, 5);
+    EXPECT_GE(near.values.size(), 2u);
+    EXPECT_LE(near.values.size(), 5u);
+    for (double v : near.values) {
+        EXPECT_GE(v, 1e9);
+        EXPECT_LE(v, 1e9 + 0.5);
+    }
+    EXPECT_EQ(linear_ticks(-1e308, 1e308, 5).values.size(), 1u);  // hi − lo overflows
+}
+
 TEST(FigureTicks, LinearPositionsStepBy20) {
     // 0 .. 127 with at most 8 ticks: steps 10 would give 13, 20 gives 7.
     const Ticks t = linear_ticks(-0.5, 127.5, 8);

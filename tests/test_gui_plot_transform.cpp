@@ -77,6 +77,20 @@ TEST(GuiPlotTransform, PanMovesTheDataWithTheMouse) {
     EXPECT_DOUBLE_EQ(pan_range(y, 50.0).lo, 1.0);
 }
 
+// A curve constant but for rounding (the RoPE decay bound at D = 2: 1 ± 2⁻⁵²) gets the range of
+// a constant, ±0.5 about it: its noise, magnified to the whole height, had drawn a deep dip.
+TEST(GuiPlotTransform, ACurveConstantButForRoundingIsDrawnConstant) {
+    Panel plot;
+    const double one_up = std::nextafter(1.0, 2.0);
+    plot.lines.push_back({"", {0.0, 1.0, 2.0}, {one_up, 1.0 - 1e-16, one_up}, Colour::palette(0)});
+    const AxisRange y = panel_axis_range(plot, false);
+    EXPECT_NEAR(y.lo, 0.5, 1e-12);
+    EXPECT_NEAR(y.hi, 1.5, 1e-12);
+    // Still a real range at a millionth of the value.
+    plot.lines[0].y = {1.0, 1.000001, 1.0};
+    EXPECT_LT(panel_axis_range(plot, false).hi, 1.01);
+}
+
 TEST(GuiPlotTransform, DefaultRangesFollowTheRenderer) {
     Panel plot;
     plot.lines.push_back({"", {0.0, 10.0}, {-1.0, 1.0}, Colour::palette(0)});

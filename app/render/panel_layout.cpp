@@ -60,9 +60,10 @@ AxisMap axis_limits(const Panel& panel, const Axis& axis, bool is_x) {
     auto forward = [&](double v) { return log ? std::log10(v) : v; };
     auto back = [&](double v) { return log ? std::pow(10.0, v) : v; };
     double lo = forward(s.lo), hi = forward(s.hi);
-    if (hi == lo) {
-        lo -= 0.5;
-        hi += 0.5;
+    if (within_rounding(lo, hi)) {  // constant, or but for rounding: not its noise magnified
+        const double centre = 0.5 * (lo + hi);
+        lo = centre - 0.5;
+        hi = centre + 0.5;
     } else if (!panel.heatmap) {
         const double margin = 0.05 * (hi - lo);
         lo -= margin;

@@ -29,12 +29,26 @@ std::string printf_fixed(double value, int decimals) {
     return buffer;
 }
 
-// Ticks k·step for every integer k with k·step in [lo, hi]; exact multiples, no accumulation.
-std::vector<double> multiples_inside(double lo, double hi, double step) {
+// The integers k with k·step in [lo, hi] are [first, last] (none when last < first).
+struct Multiples {
+    double first = 0.0, last = -1.0;
+    double count() const { return last >= first ? last - first + 1.0 : 0.0; }
+};
+Multiples multiples_of(double lo, double hi, double step) {
     const double slack = 1e-9 * step;
+    return {std::ceil((lo - slack) / step), std::floor((hi + slack) / step)};
+}
+
+// Ticks k·step for every integer k with k·step in [lo, hi]; exact multiples, no accumulation.
+// Counted from the first, not stepped until past hi: beyond 2^53 a k + 1 is k again, and an axis
+// far from zero with a range tiny beside its values had stepped in place, filling memory.
+std::vector<double> multiples_inside(double lo, double hi, double step) {
+    const Multiples k = multiples_of(lo, hi, step);
     std::vector<double> values;
-    for (double k = std::ceil((lo - slack) / step); k * step <= hi + slack; k += 1.0)
-        values.push_back(k * step == 0.0 ? 0.0 : k * step);  // no "-0"
+    for (double i = 0.0; i < k.count(); i += 1.0) {
+        const double v = (k.first + i) * step;
+        values.push_back(v == 0.0 ? 0.0 : v);  // no "-0"
+    }
     return values;
 }
 
@@ -129,9 +143,15 @@ std::string format_number(double value, int digits) {
     return with_true_minus(s);
 }
 
+bool within_rounding(double lo, double hi) {
+    return hi - lo <= 1e-12 * std::max(std::abs(lo), std::abs(hi));
+}
+
 Ticks linear_ticks(double lo, double hi, int max_count) {
     Ticks ticks;
-    if (!(hi > lo) || max_count < 2) {
+    // Also one tick for a range too narrow for its values to tell ticks apart (1 ± 2⁻⁵², the
+    // decay bound at D = 2), or too wide for a double.
+    if (!(hi > lo) || max_count < 2 || !std::isfinite(hi - lo) || within_rounding(lo, hi)) {
         ticks.values = {lo};
         ticks.labels = {format_number(lo)};
         return ticks;
@@ -143,7 +163,7 @@ Ticks linear_ticks(double lo, double hi, int max_count) {
     double step = decade;
     for (double m : {1.0, 2.0, 5.0, 10.0}) {
         step = m * decade;
-        if (int(multiples_inside(lo, hi, step).size()) <= max_count) break;
+        if (multiples_of(lo, hi, step).count() <= max_count) break;
     }
     ticks.values = multiples_inside(lo, hi, step);
     ticks.labels = format_ticks(ticks.values, step);

@@ -17,6 +17,10 @@ struct Ticks {
     std::vector<double> minor;        // log axes: 2·10^k … 9·10^k between the labelled ticks
 };
 
+// Whether [lo, hi] is no wider than rounding makes of its values (1e-12 of the larger |end|):
+// a curve constant but for the last bits of a double, drawn as constant, not as its noise.
+bool within_rounding(double lo, double hi);
+
 // At most max_count ticks inside [lo, hi] (at least 2 whenever the range allows).
 Ticks linear_ticks(double lo, double hi, int max_count);
 // lo, hi > 0. Falls back to 1-2-5 mantissas, then to linear ticks, inside a narrow range.

@@ -8,6 +8,7 @@
 
 #include "core/cancellation.h"
 #include "core/figure/colormap.h"
+#include "core/figure/ticks.h"
 
 namespace posviz::gui {
 
@@ -108,9 +109,10 @@ AxisRange panel_axis_range(const Panel& panel, bool is_x) {
     Span s = data_span(panel, is_x, r.log);
     if (s.lo > s.hi) s = {r.log ? 1.0 : 0.0, r.log ? 10.0 : 1.0, r.log};
     double lo = forward(r, s.lo), hi = forward(r, s.hi);
-    if (hi == lo) {
-        lo -= 0.5;
-        hi += 0.5;
+    if (within_rounding(lo, hi)) {  // constant, or but for rounding: not its noise magnified
+        const double centre = 0.5 * (lo + hi);
+        lo = centre - 0.5;
+        hi = centre + 0.5;
     } else if (!panel.heatmap) {
         const double margin = 0.05 * (hi - lo);
         lo -= margin;
