@@ -63,10 +63,12 @@ namespace {
 void fill_normals(std::mt19937_64& bits, double* out, Eigen::Index count, double stddev) {
     const Eigen::Index pairs = (count + 1) / 2;
     std::vector<uint64_t> draws(size_t(2 * pairs));
-    for (uint64_t& draw : draws) draw = bits();
-        // Every core, whatever the calling build was given (figure_scheduler.h): the content is
-        // made once for all the builds of a scene, which wait for it (a preview, given one core, is
-        // often the first to ask).
+    for (uint64_t& draw : draws) {
+        draw = bits();
+    }
+    // Every core, whatever the calling build was given (figure_scheduler.h): the content is made
+    // once for all the builds of a scene, which wait for it (a preview, given one core, is often
+    // the first to ask).
 #pragma omp parallel for schedule(static) num_threads(omp_get_num_procs()) if (pairs > (1 << 14))
     for (Eigen::Index j = 0; j < pairs; ++j) {
         const NormalPair pair = box_muller(draws[size_t(2 * j)], draws[size_t(2 * j + 1)]);

@@ -59,16 +59,7 @@ AxisMap axis_limits(const Panel& panel, const Axis& axis, bool is_x) {
     if (s.empty()) s = {log ? 1.0 : 0.0, log ? 10.0 : 1.0, log};
     auto forward = [&](double v) { return log ? std::log10(v) : v; };
     auto back = [&](double v) { return log ? std::pow(10.0, v) : v; };
-    double lo = forward(s.lo), hi = forward(s.hi);
-    if (within_rounding(lo, hi)) {  // constant, or but for rounding: not its noise magnified
-        const double centre = 0.5 * (lo + hi);
-        lo = centre - 0.5;
-        hi = centre + 0.5;
-    } else if (!panel.heatmap) {
-        const double margin = 0.05 * (hi - lo);
-        lo -= margin;
-        hi += margin;
-    }
+    const auto [lo, hi] = padded_limits(forward(s.lo), forward(s.hi), !panel.heatmap);
     AxisMap map;
     map.log = log;
     map.lo = axis.min.value_or(back(lo));

@@ -83,6 +83,12 @@ std::vector<std::string> format_ticks(const std::vector<double>& values, double 
     return labels;
 }
 
+// Whether [lo, hi] is no wider than rounding makes of its values (1e-12 of the larger |end|):
+// a curve constant but for the last bits of a double (the RoPE decay bound at D = 2, 1 ± 2⁻⁵²).
+bool within_rounding(double lo, double hi) {
+    return hi - lo <= 1e-12 * std::max(std::abs(lo), std::abs(hi));
+}
+
 }  // namespace
 
 std::string superscript(int n) {
@@ -143,8 +149,13 @@ std::string format_number(double value, int digits) {
     return with_true_minus(s);
 }
 
-bool within_rounding(double lo, double hi) {
-    return hi - lo <= 1e-12 * std::max(std::abs(lo), std::abs(hi));
+std::pair<double, double> padded_limits(double lo, double hi, bool margins) {
+    if (within_rounding(lo, hi)) {
+        const double centre = 0.5 * (lo + hi);
+        return {centre - 0.5, centre + 0.5};
+    }
+    const double margin = margins ? 0.05 * (hi - lo) : 0.0;
+    return {lo - margin, hi + margin};
 }
 
 Ticks linear_ticks(double lo, double hi, int max_count) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace posviz {
@@ -17,9 +18,11 @@ struct Ticks {
     std::vector<double> minor;        // log axes: 2·10^k … 9·10^k between the labelled ticks
 };
 
-// Whether [lo, hi] is no wider than rounding makes of its values (1e-12 of the larger |end|):
-// a curve constant but for the last bits of a double, drawn as constant, not as its noise.
-bool within_rounding(double lo, double hi);
+// An axis's limits for data spanning [lo, hi] (in the axis's own space: log10 on log axes), as
+// matplotlib sets them: a 5 % margin on either side where `margins` (heatmaps fill their box
+// exactly), and a unit range centred on data that are constant, or constant but for rounding
+// (not their noise magnified to the whole axis). The file renderer and the GUI both use it.
+std::pair<double, double> padded_limits(double lo, double hi, bool margins);
 
 // At most max_count ticks inside [lo, hi] (at least 2 whenever the range allows).
 Ticks linear_ticks(double lo, double hi, int max_count);

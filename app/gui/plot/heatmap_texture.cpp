@@ -86,11 +86,7 @@ void upload(Entry& e, const Heatmap& heatmap, const HeatmapPixels& pixels, int b
 }
 
 void upload_coloured_here(Entry& e, const Heatmap& heatmap, const Theme& theme) {
-    HeatmapPixels pixels;
-    pixels.rgba = heatmap_rgba(heatmap, theme, &pixels.has_masked);
-    pixels.mips =
-        rgba_mip_levels(pixels.rgba, int(heatmap.values.cols()), int(heatmap.values.rows()));
-    upload(e, heatmap, pixels, 0);
+    upload(e, heatmap, heatmap_pixels(heatmap, theme), 0);
 }
 
 // The values are a GpuMatrix in the window's share group: colour them where they are. Should the

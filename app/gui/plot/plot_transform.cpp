@@ -108,16 +108,7 @@ AxisRange panel_axis_range(const Panel& panel, bool is_x) {
     r.log = axis.scale == AxisScale::Log;
     Span s = data_span(panel, is_x, r.log);
     if (s.lo > s.hi) s = {r.log ? 1.0 : 0.0, r.log ? 10.0 : 1.0, r.log};
-    double lo = forward(r, s.lo), hi = forward(r, s.hi);
-    if (within_rounding(lo, hi)) {  // constant, or but for rounding: not its noise magnified
-        const double centre = 0.5 * (lo + hi);
-        lo = centre - 0.5;
-        hi = centre + 0.5;
-    } else if (!panel.heatmap) {
-        const double margin = 0.05 * (hi - lo);
-        lo -= margin;
-        hi += margin;
-    }
+    const auto [lo, hi] = padded_limits(forward(r, s.lo), forward(r, s.hi), !panel.heatmap);
     r.lo = axis.min.value_or(back(r, lo));
     r.hi = axis.max.value_or(back(r, hi));
     if (!(r.hi > r.lo)) r.hi = r.lo + 1.0;
@@ -199,6 +190,14 @@ std::vector<uint8_t> heatmap_rgba(const Heatmap& heatmap, const Theme& theme, bo
     }
     throw_if_cancelled();
     if (any_masked) *any_masked = masked_seen;
+    return pixels;
+}
+
+HeatmapPixels heatmap_pixels(const Heatmap& heatmap, const Theme& theme) {
+    HeatmapPixels pixels;
+    pixels.rgba = heatmap_rgba(heatmap, theme, &pixels.has_masked);
+    pixels.mips =
+        rgba_mip_levels(pixels.rgba, int(heatmap.values.cols()), int(heatmap.values.rows()));
     return pixels;
 }
 

@@ -69,5 +69,7 @@ struct HeatmapPixels {
 // cancellation token (core/cancellation.h).
 std::vector<uint8_t> heatmap_rgba(const Heatmap& heatmap, const Theme& theme,
                                   bool* any_masked = nullptr);
+// heatmap_rgba and its mipmap levels (heatmap_mipmaps.h): what the heatmap's texture is made of.
+HeatmapPixels heatmap_pixels(const Heatmap& heatmap, const Theme& theme);
 
 }  // namespace posviz::gui

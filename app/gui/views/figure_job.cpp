@@ -60,9 +60,7 @@ FigureOutcome build_requested_figure(const FigureRequest& r) {
                 HeatmapPixels pixels;
                 if (on_host) {
                     const stage_times::Scope timed(stage_times::Stage::Colouring);
-                    pixels.rgba = heatmap_rgba(*panel.heatmap, *r.theme, &pixels.has_masked);
-                    pixels.mips = rgba_mip_levels(pixels.rgba, int(panel.heatmap->values.cols()),
-                                                  int(panel.heatmap->values.rows()));
+                    pixels = heatmap_pixels(*panel.heatmap, *r.theme);
                 }
                 outcome.heatmap_pixels.push_back(std::move(pixels));
             }
