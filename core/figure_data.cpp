@@ -9,6 +9,7 @@
 #include "core/analyses/learned_table.h"
 #include "core/analyses/logit_terms.h"
 #include "core/analyses/pe_analysis.h"
+#include "core/analyses/rope_bounds.h"
 #include "core/analyses/rope_extension.h"
 #include "core/figures/scores_backend.h"
 #include "core/input_error.h"
@@ -121,6 +122,8 @@ const std::vector<FigureInfo>& data_figures() {
          "distance r and the largest |logit| at r under each scaling, as in scalings (over the "
          "first 16 content pairs)"},
         {"pca", "(L, 3)", "absolute PE rows projected on their 3 principal components"},
+        {"base-bound", "(L, 2)",
+         "distance m and f_b(m) = sum_i cos(m*b^(-2i/d)) (Men et al. 2024), d the rotary dim"},
     };
     return figures;
 }
@@ -135,7 +138,7 @@ double working_doubles(const Scene& s) {
     const double L = s.seq_len, D = s.dim;
     const std::string& f = s.figure;
     if (f == "wavelengths" || f == "turns" || f == "scalings") return 8.0 * D;
-    if (f == "decay" || f == "bias" || f == "buckets") return 4.0 * L + D;
+    if (f == "decay" || f == "bias" || f == "buckets" || f == "base-bound") return 4.0 * L + D;
     if (f == "pe" || f == "curves" || f == "similarity" || f == "pca") return 3.0 * L * D + D * D;
     return 6.0 * L * D;  // scores, terms, extrapolation and the GUI's attention views
 }
@@ -240,6 +243,21 @@ DataTable compute_figure_data(const Scene& s, ScoresBackend* backend) {
             "position");
     const Encoding e = make_encoding(s);
     const RopeEncoding& rope = scene_rope(s, e);
+    if (f == "base-bound") {
+        if (rope.rotary_dim() < 4)
+            throw InputError(
+                "--dim",
+                std::to_string(s.dim) + " (rotary dim " + std::to_string(rope.rotary_dim()) + ")",
+                "a rotary dimension of at least 4 for the base-bound figure (with "
+                "one pair the base changes nothing)");
+        const Vector curve = base_bound_curve(rope.base, rope.rotary_dim(), s.seq_len);
+        Matrix values(s.seq_len, 2);
+        for (Eigen::Index m = 0; m < curve.size(); ++m) {
+            values(m, 0) = double(m);
+            values(m, 1) = curve[m];
+        }
+        return matrix_table(std::move(values), {"m", "f"});
+    }
     if (f == "turns")
         return matrix_table(rope_turns_table(rope, training_length(s), s.seq_len),
                             {"i", "theta", "wavelength", "theta_scaled", "wavelength_scaled",

@@ -39,7 +39,7 @@ TEST(FigureBuilders, EveryFigureBuildsInBothLanguages) {
         {"decay", "rope"},       {"rotation", "rope"},
         {"permutation", "rope"}, {"turns", "rope"},
         {"scalings", "rope"},    {"extrapolation", "rope"},
-        {"pca", "sinusoidal"}};
+        {"pca", "sinusoidal"},   {"base-bound", "rope"}};
     EXPECT_EQ(figure_names().size(), cases.size());
     for (const auto& [figure, encoding] : cases) {
         const Scene s = scene_for(figure, encoding);

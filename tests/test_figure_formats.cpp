@@ -115,7 +115,7 @@ TEST(FigureFormats, EveryFigureSvgHasItsWordsAsText) {
         {"decay", "xpos"},       {"rotation", "rope"},
         {"permutation", "rope"}, {"turns", "rope"},
         {"scalings", "rope"},    {"extrapolation", "rope"},
-        {"pca", "sinusoidal"}};
+        {"pca", "sinusoidal"},   {"base-bound", "rope"}};
     for (const auto& [figure, encoding] : cases)
         for (const char* lang : {"en", "zh"}) {
             FigureOptions figure_options;

@@ -47,6 +47,7 @@ std::vector<Case> every_figure() {
             {"scalings", "rope", {}},
             {"extrapolation", "rope", {}},
             {"pca", "sinusoidal", {}},
+            {"base-bound", "rope", {}},
             {"scores", "rope", {"rope", "alibi", "t5", "sinusoidal"}},
             {"bias", "alibi", {"alibi", "kerple", "t5"}},
             {"bias", "alibi", {"alibi", "kerple", "fire", "t5"}},

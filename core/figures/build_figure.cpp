@@ -18,7 +18,7 @@ struct Builder {
     bool compares;  // draws the encodings (or bases) of --compare
 };
 
-const std::array<Builder, 15> k_builders = {{
+const std::array<Builder, 16> k_builders = {{
     {"wavelengths", wavelengths_figure, true},
     {"curves", curves_figure, false},
     {"pe", pe_figure, false},
@@ -34,6 +34,7 @@ const std::array<Builder, 15> k_builders = {{
     {"scalings", scalings_figure, false},
     {"extrapolation", extrapolation_figure, false},
     {"pca", pca_figure, false},
+    {"base-bound", base_bound_figure, false},
 }};
 
 // A figure that draws one encoding refuses --compare rather than silently drawing --encoding.

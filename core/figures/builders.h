@@ -20,5 +20,6 @@ Figure turns_figure(const Scene& scene, const FigureOptions& options);
 Figure scalings_figure(const Scene& scene, const FigureOptions& options);
 Figure extrapolation_figure(const Scene& scene, const FigureOptions& options);
 Figure pca_figure(const Scene& scene, const FigureOptions& options);
+Figure base_bound_figure(const Scene& scene, const FigureOptions& options);
 
 }  // namespace posviz

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <map>
 
+#include "core/analyses/rope_bounds.h"
+
 namespace posviz {
 
 std::string encoding_title(const std::string& name) {
@@ -71,6 +73,22 @@ std::string join_parts(std::initializer_list<std::string> parts) {
     for (const std::string& p : parts)
         if (!p.empty()) out += (out.empty() ? "" : " · ") + p;
     return out;
+}
+
+std::string critical_dimension_text(const CriticalDimension& critical, int pairs,
+                                    int training_length, const Text& t) {
+    const std::string dims = "d_extra = " + std::to_string(critical.dims);
+    const std::string length = std::to_string(training_length);
+    if (critical.pair >= pairs)
+        return t("critical dim. " + dims + ": every pair turns within " + length,
+                 "临界维度 " + dims + "：每个维度对都在 " + length + " 内转满一圈");
+    if (critical.pair == 0)
+        return t("critical dim. " + dims + ": no pair turns once in " + length,
+                 "临界维度 " + dims + "：在 " + length + " 内没有维度对转满一圈");
+    return t("critical dim. " + dims + ": pairs from " + std::to_string(critical.pair) +
+                 " never turn once in " + length,
+             "临界维度 " + dims + "：第 " + std::to_string(critical.pair) + " 对起在 " + length +
+                 " 内转不满一圈");
 }
 
 }  // namespace posviz

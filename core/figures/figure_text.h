@@ -30,6 +30,11 @@ std::string scene_content(const Scene& scene, const Text& t);
 // Vaswani's "ωᵢ = base^(−2i/D)", or for the halves layout Tensor2Tensor's
 // "ωᵢ = base^(−i/(D/2 − 1))" (core/encodings/sinusoidal.h).
 std::string frequency_formula(const Scene& scene);
+// Liu et al.'s critical dimension in words: "critical dim. d_extra = 92: pairs from 46 never turn
+// once in 4096" (core/analyses/rope_bounds.h), or that all `pairs` turn within the length.
+struct CriticalDimension;
+std::string critical_dimension_text(const CriticalDimension& critical, int pairs,
+                                    int training_length, const Text& t);
 // " · " between non-empty parts.
 std::string join_parts(std::initializer_list<std::string> parts);
 

@@ -3,6 +3,7 @@
 // the angles that longer contexts reach (YaRN, Peng et al. 2023 §3.2).
 #include <algorithm>
 
+#include "core/analyses/rope_bounds.h"
 #include "core/analyses/rope_extension.h"
 #include "core/figures/builders.h"
 #include "core/figures/data_columns.h"
@@ -38,33 +39,34 @@ Figure turns_figure(const Scene& scene, const FigureOptions& options) {
     one.dashed = true;
     one.width = 1.0;
     panel.lines.push_back(one);
-    // The training length's mark on this axis: the first pair that does not complete one turn in
-    // training — from there on, longer contexts reach angles the model never saw.
-    for (size_t k = 0; k < i.size(); ++k) {
-        if (before[k] >= 1.0) continue;
+    // The training length's mark on this axis, Liu et al.'s critical dimension (2023): the first
+    // pair that does not complete one turn in training — from there on, longer contexts reach
+    // angles the model never saw.
+    const CriticalDimension critical = scene_critical_dimension(scene);
+    const std::string critical_text =
+        critical_dimension_text(critical, int(i.size()), training_length(scene), t);
+    if (critical.pair < int(i.size())) {
         const std::vector<double> all = table_column(table, "turns_at_length");
-        double low = before[k], high = 1.0;
+        double low = 1.0, high = 1.0;
         for (const std::vector<double>* c : {&before, &all})
             for (double v : *c)
                 if (v > 0.0) {
                     low = std::min(low, v);
                     high = std::max(high, v);
                 }
-        LineSeries edge = line(t("first pair under one turn in " + train,
-                                 "训练长度 " + train + " 内不足一圈的首个维度对"),
-                               {i[k], i[k]}, {low, high}, 0);
+        const double at = i[size_t(critical.pair)];
+        LineSeries edge = line(critical_text, {at, at}, {low, high}, 0);
         edge.colour = Colour::foreground();
         edge.dashed = true;
         edge.width = 1.0;
         panel.lines.push_back(edge);
-        break;
     }
 
     Figure figure;
     figure.title = t("RoPE: how many turns each pair makes", "RoPE：各维度对转过的圈数");
-    figure.subtitle =
-        join_parts({scene_sizes(scene),
-                    t("scaling: ", "缩放：") + rope_scaling_name(scene.rope_scaling.type)});
+    figure.subtitle = join_parts(
+        {scene_sizes(scene), t("scaling: ", "缩放：") + rope_scaling_name(scene.rope_scaling.type),
+         critical_text + t(" (Liu et al. 2023)", "（Liu 等，2023）")});
     figure.panels = {panel};
     figure.width_in = 9.0;
     figure.height_in = 4.6;

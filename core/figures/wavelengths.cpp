@@ -1,9 +1,12 @@
 // Which pair turns how fast: wavelength 2π/θᵢ (log scale) and frequency θᵢ against pair index i,
 // one curve per compared base or encoding (variants.h); a scaled RoPE also shows its unscaled
 // curve, dashed.
+#include <algorithm>
 #include <cmath>
 
 #include "core/analyses/frequencies.h"
+#include "core/analyses/rope_bounds.h"
+#include "core/analyses/rope_extension.h"
 #include "core/figures/builders.h"
 #include "core/figures/panels.h"
 #include "core/figures/variants.h"
@@ -65,12 +68,46 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
     context.width = 1.0;
     wavelength.lines.push_back(context);
 
+    // Liu et al.'s critical dimension (2023) for one RoPE: the first pair whose wavelength exceeds
+    // the training length, marked where its curve crosses that length.
+    std::string critical_part;
+    if (scene.compare.empty() && (scene.encoding == "rope" || scene.encoding == "xpos")) {
+        const CriticalDimension critical = scene_critical_dimension(scene);
+        const int train = training_length(scene);
+        const int pairs = int(wavelength.lines[0].x.size());
+        critical_part = critical_dimension_text(critical, pairs, train, t) +
+                        t(" (Liu et al. 2023)", "（Liu 等，2023）");
+        if (train != scene.seq_len) {
+            LineSeries trained = line(t("training length ", "训练长度 ") + std::to_string(train),
+                                      span, {double(train), double(train)}, 0);
+            trained.colour = Colour::muted();
+            trained.width = 1.0;
+            wavelength.lines.push_back(trained);
+        }
+        if (critical.pair < pairs) {
+            double low = INFINITY, high = -INFINITY;
+            for (const LineSeries& s : wavelength.lines)
+                for (double y : s.y)
+                    if (y > 0.0 && std::isfinite(y)) {
+                        low = std::min(low, y);
+                        high = std::max(high, y);
+                    }
+            LineSeries mark =
+                vertical_marker(t("critical dim. d_extra = ", "临界维度 d_extra = ") +
+                                    std::to_string(critical.dims),
+                                wavelength.lines[0].x[size_t(critical.pair)], low, high);
+            mark.colour = Colour::foreground();
+            wavelength.lines.push_back(mark);
+        }
+    }
+
     Figure figure;
     figure.title = scene.compare.empty()
                        ? encoding_title(scene.encoding) +
                              t(": how fast each pair of dims turns", "：各维度对的旋转快慢")
                        : t("Frequencies compared", "频率对比");
-    figure.subtitle = join_parts({scene_sizes(scene), base_part(scene), frequency_formula(scene)});
+    figure.subtitle =
+        join_parts({scene_sizes(scene), base_part(scene), frequency_formula(scene), critical_part});
     figure.cols = 2;
     figure.panels = {wavelength, frequency};
     figure.width_in = 10.0;
