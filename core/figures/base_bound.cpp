@@ -111,8 +111,7 @@ Figure base_bound_figure(const Scene& scene, const FigureOptions& options) {
         points.push_back(
             {t("θ at training length ", "θ，训练长度 ") + std::to_string(train), double(train)});
         if (max_pos > 0 && max_pos != train)
-            points.push_back({t("θ at max_position_embeddings ", "θ，max_position_embeddings ") +
-                                  std::to_string(max_pos),
+            points.push_back({t("θ at max. length ", "θ，最大长度 ") + std::to_string(max_pos),
                               double(max_pos)});
     } else {
         points.push_back(
@@ -144,9 +143,8 @@ Figure base_bound_figure(const Scene& scene, const FigureOptions& options) {
                                                        : std::to_string(l >> 20) + "M");
     }
     std::vector<double> lx(lengths.begin(), lengths.end());
-    LineSeries b_star = line(t("b*: smallest base with f_b ≥ 0 for all m < L",
-                               "b*：对所有 m < L 满足 f_b ≥ 0 的最小底数"),
-                             lx, smallest, 0);
+    LineSeries b_star =
+        line(t("b*: smallest base with f_b ≥ 0", "b*：f_b ≥ 0 的最小底数"), lx, smallest, 0);
     b_star.markers = true;
     bound.lines.push_back(b_star);
     for (size_t k = 0; k < points.size(); ++k) {

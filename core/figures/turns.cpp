@@ -55,7 +55,12 @@ Figure turns_figure(const Scene& scene, const FigureOptions& options) {
                     high = std::max(high, v);
                 }
         const double at = i[size_t(critical.pair)];
-        LineSeries edge = line(critical_text, {at, at}, {low, high}, 0);
+        LineSeries edge =
+            line(t("first pair under one turn in " + train +
+                       " (critical dim. d_extra = " + std::to_string(critical.dims) + ")",
+                   "训练长度 " + train + " 内不足一圈的首个维度对（临界维度 d_extra = " +
+                       std::to_string(critical.dims) + "）"),
+                 {at, at}, {low, high}, 0);
         edge.colour = Colour::foreground();
         edge.dashed = true;
         edge.width = 1.0;
