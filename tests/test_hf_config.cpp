@@ -272,8 +272,10 @@ TEST(HfConfig, RejectsBadConfigs) {
     EXPECT_INPUT_ERROR(read_hf_config(bad(R"("head_dim": 12.5)")), "head_dim");
     EXPECT_INPUT_ERROR(read_hf_config(bad(R"("head_dim": 7)")), "head_dim");  // odd rotary dim
     EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_scaling": 8)")), "rope_scaling");
-    EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_scaling": {"factor": 2.0})")),
-                       "rope_scaling.rope_type");
+    // A rope_scaling block without rope_type is "default" in transformers 5 (it becomes
+    // rope_parameters, and standardize_rope_params sets rope_type "default"): read, not refused.
+    EXPECT_EQ(read_hf_config(bad(R"("rope_scaling": {"factor": 2.0})")).ropes.at(0).scaling.type,
+              RopeScalingType::None);
     EXPECT_INPUT_ERROR(read_hf_config(bad(R"("rope_scaling": {"rope_type": "warp"})")),
                        "rope_scaling.rope_type");
     // rope_type wins over the legacy type (rope_config_validation): linear, which needs a factor.

@@ -25,7 +25,22 @@ std::string field(const RopeScaling& s, const char* key) {
 // shrink the context instead of extending it, so we refuse it.
 void check_factor(const RopeScaling& s, double factor) {
     if (!std::isfinite(factor) || factor < 1.0)
-        throw InputError(field(s, "factor"), format_number(factor), "a finite number >= 1");
+        throw InputError(field(s, s.factor_key.c_str()), format_number(factor),
+                         "a finite number >= 1");
+}
+
+// transformers _compute_proportional_rope_parameters (Gemma 4's p-RoPE): rope_angles =
+// int(partial_rotary_factor · head_dim // 2) pairs turn at base^(-2i/head_dim), the other
+// head_dim/2 - rope_angles pairs get θ = 0; all divided by factor (default 1).
+RopeFrequencies proportional_frequencies(double base, int head_dim, const RopeScaling& s) {
+    check_factor(s, s.factor);
+    if (!(s.proportion > 0.0) || s.proportion > 1.0)
+        throw InputError(field(s, "partial_rotary_factor"), format_number(s.proportion),
+                         "a number in (0, 1]");
+    const int angles = int(std::floor(s.proportion * head_dim / 2.0));
+    Vector inv = Vector::Zero(head_dim / 2);
+    for (int i = 0; i < angles; ++i) inv[i] = std::pow(base, -2.0 * i / head_dim) / s.factor;
+    return {inv, 1.0};
 }
 
 // A context length that the scaling divides by or takes the logarithm of.
@@ -206,7 +221,11 @@ RopeFrequencies rope_frequencies(double base, int rotary_dim, const RopeScaling&
         case RopeScalingType::Ntk:
             // Static NTK-aware scaling (bloc97, r/LocalLLaMA 2023): base' = base·α^(d/(d-2)), so
             // the slowest pair is interpolated by α while the fastest is nearly unchanged.
-            check_factor(s, s.factor);
+            // HunYuan's alpha may also be below 1 (a smaller base): any finite number > 0.
+            if (s.factor_key == "alpha")
+                check_positive_field(field(s, "alpha"), s.factor);
+            else
+                check_factor(s, s.factor);
             check_ntk_dim(rotary_dim);
             return {rope_inverse_frequencies(base * std::pow(s.factor, d / (d - 2.0)), rotary_dim),
                     1.0};
@@ -229,6 +248,8 @@ RopeFrequencies rope_frequencies(double base, int rotary_dim, const RopeScaling&
             return llama3_frequencies(base, rotary_dim, s);
         case RopeScalingType::LongRope:
             return longrope_frequencies(base, rotary_dim, s, seq_len);
+        case RopeScalingType::Proportional:
+            return proportional_frequencies(base, rotary_dim, s);
     }
     return {rope_inverse_frequencies(base, rotary_dim), 1.0};
 }
@@ -249,6 +270,8 @@ std::string rope_scaling_name(RopeScalingType type) {
             return "llama3";
         case RopeScalingType::LongRope:
             return "longrope";
+        case RopeScalingType::Proportional:
+            return "proportional";
     }
     return "none";
 }
@@ -264,8 +287,10 @@ RopeScalingType parse_rope_scaling_type(const std::string& name, const std::stri
     if (name == "yarn") return RopeScalingType::Yarn;
     if (name == "llama3") return RopeScalingType::Llama3;
     if (name == "longrope" || name == "su") return RopeScalingType::LongRope;
-    throw InputError(what, "\"" + name + "\"",
-                     "one of default, none, linear, ntk, dynamic, yarn, llama3, longrope, su");
+    if (name == "proportional") return RopeScalingType::Proportional;
+    throw InputError(
+        what, "\"" + name + "\"",
+        "one of default, none, linear, ntk, dynamic, yarn, llama3, longrope, su, proportional");
 }
 
 }  // namespace posviz

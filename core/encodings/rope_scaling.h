@@ -12,7 +12,9 @@
 
 namespace posviz {
 
-enum class RopeScalingType { None, Linear, Ntk, Dynamic, Yarn, Llama3, LongRope };
+// Proportional: Gemma 4's p-RoPE (transformers _compute_proportional_rope_parameters): the pairs
+// past a proportion of the head do not turn at all (θ = 0).
+enum class RopeScalingType { None, Linear, Ntk, Dynamic, Yarn, Llama3, LongRope, Proportional };
 
 struct RopeScaling {
     RopeScalingType type = RopeScalingType::None;
@@ -20,6 +22,12 @@ struct RopeScaling {
     // for a transformers 5 config (errors then say "rope_parameters.factor").
     std::string block = "rope_scaling";
     double factor = 1.0;
+    // The key `factor` was read from: HunYuan's rotary embedding reads its NTK factor from
+    // rope_scaling.alpha (static NTK, base·alpha^(d/(d-2))), and errors name that key.
+    std::string factor_key = "factor";
+    // proportional: the share of pairs that turn (partial_rotary_factor); the frequencies keep the
+    // whole head's exponent 2i/head_dim, and the rest are 0.
+    double proportion = 1.0;
     // The config's max_position_embeddings (after extension); 0 = unknown. dynamic: the length
     // past which the base grows; yarn: the training length when original is unset; longrope:
     // with original set, factor = max_position_embeddings / original (transformers' Phi-3 rule).

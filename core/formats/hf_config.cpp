@@ -28,8 +28,8 @@ constexpr uint64_t kMaxConfigBytes = 16 << 20;
 
 const char* const kKnownTypes =
     "a model type posviz knows (llama, mistral, qwen2, gemma3, deepseek_v3, llama4, smollm3, "
-    "modernbert, gpt2, bert, opt, t5, bloom, mpt, ...) or a config with rope_theta, rope_scaling "
-    "or rope_parameters";
+    "modernbert, gpt2, bert, opt, t5, bloom, mpt, ...) or a config with position keys, read as "
+    "Llama-like";
 
 // Far beyond any model (the deepest have a few hundred layers); the bound keeps a hostile count
 // from allocating a schedule of billions of layers.
@@ -45,6 +45,24 @@ int layer_count(const Block& m, std::initializer_list<const char*> keys) {
 
 bool has_rope_keys(const Block& b) {
     return b.find("rope_theta") || b.find("rope_scaling") || b.find("rope_parameters");
+}
+
+// Keys that say something about positions; a config of an unknown type with none of them is not
+// read as a RoPE model.
+bool has_position_keys(const Block& b) {
+    for (const char* key :
+         {"rope_theta", "rope_scaling", "rope_parameters", "rotary_dim", "rotary_pct",
+          "partial_rotary_factor", "rotary_emb_base", "qk_rope_head_dim", "position_embedding_type",
+          "max_position_embeddings", "n_positions", "max_seq_len"})
+        if (b.find(key)) return true;
+    return false;
+}
+
+// GraniteMoeHybridConfig's position_embedding_type: "rope" or "nope" (Granite 4.0-H: no RoPE in
+// its attention layers, GraniteMoeHybridAttention skips apply_rotary_pos_emb).
+bool says_nope(const Block& b) {
+    const json* type = b.find("position_embedding_type");
+    return type && type->is_string() && type->get<std::string>() == "nope";
 }
 
 int num_heads(const Block& m) {
@@ -135,15 +153,21 @@ std::string join(const std::set<std::string>& names) {
 std::set<std::string> layer_types(const std::vector<LayerPositions>& layers, bool rope_only) {
     std::set<std::string> types;
     for (const LayerPositions& l : layers)
-        if (!rope_only || l.kind == PositionKind::Rope)
-            types.insert(hf::layer_type_name(l.attention));
+        if (!rope_only || l.kind == PositionKind::Rope) types.insert(l.type);
     return types;
 }
 
 // The RoPE schemes of a model and which layer uses which.
 void read_ropes(const Block& m, const Family* f, ModelPositions& p) {
-    const json* parameters = m.find("rope_parameters");
-    const json* scaling = parameters ? parameters : m.find("rope_scaling");
+    // transformers 5 (PreTrainedConfig.convert_rope_params_to_dict): `self.rope_parameters =
+    // rope_scaling or self.rope_parameters` — a non-empty rope_scaling block wins, and becomes
+    // the rope_parameters block that holds θ ("rope_parameters.setdefault('rope_theta',
+    // kwargs.pop('rope_theta', self.default_theta))": a rope_theta inside the block wins over the
+    // top-level key, as EXAONE 4.5 writes it).
+    const json* old_block = m.find("rope_scaling");
+    const bool scaling_wins = old_block && !(old_block->is_object() && old_block->empty());
+    const json* parameters = scaling_wins ? nullptr : m.find("rope_parameters");
+    const json* scaling = parameters ? parameters : old_block;
     const std::string name = parameters ? "rope_parameters" : "rope_scaling";
     if (scaling && !scaling->is_object())
         throw InputError(m.field(name), shown(*scaling), "null or an object {\"rope_type\": ...}");
@@ -193,7 +217,8 @@ void read_ropes(const Block& m, const Family* f, ModelPositions& p) {
                                                     .params = own,
                                                     .params_hold_theta = true,
                                                     .theta_key = "",
-                                                    .layer_type = label}));
+                                                    .layer_type = label,
+                                                    .model_type = p.text_model_type}));
         } else if (local_theta && label != "full_attention") {
             // Gemma 3's local layers: rotary_emb_local, rope_type default at rope_local_base_freq.
             const char* key = f->local_theta == hf::LocalTheta::Gemma3 ? "rope_local_base_freq"
@@ -203,16 +228,18 @@ void read_ropes(const Block& m, const Family* f, ModelPositions& p) {
                                                     .params = std::nullopt,
                                                     .params_hold_theta = false,
                                                     .theta_key = key,
-                                                    .layer_type = label}));
+                                                    .layer_type = label,
+                                                    .model_type = p.text_model_type}));
         } else {
             const bool modernbert = f && f->local_theta == hf::LocalTheta::ModernBert;
             p.ropes.push_back(
                 hf::read_rope_scheme({.model = m,
                                       .family = f,
                                       .params = block,
-                                      .params_hold_theta = parameters != nullptr,
+                                      .params_hold_theta = true,
                                       .theta_key = modernbert ? "global_rope_theta" : "",
-                                      .layer_type = label}));
+                                      .layer_type = label,
+                                      .model_type = p.text_model_type}));
         }
     }
     if (per_type)
@@ -224,12 +251,13 @@ void read_ropes(const Block& m, const Family* f, ModelPositions& p) {
                                   .params = unused,
                                   .params_hold_theta = true,
                                   .theta_key = "",
-                                  .layer_type = key});
+                                  .layer_type = key,
+                                  .model_type = p.text_model_type});
         }
     for (LayerPositions& l : p.layers) {
         if (l.kind != PositionKind::Rope) continue;
         for (int k = 0; k < int(labels.size()); ++k)
-            if (labels[k].empty() || labels[k] == hf::layer_type_name(l.attention)) l.rope = k;
+            if (labels[k].empty() || labels[k] == l.type) l.rope = k;
     }
 }
 
@@ -272,6 +300,11 @@ void read_rope_model(const Block& m, const Family* f, ModelPositions& p) {
     p.num_layers = layer_count(m, {"num_hidden_layers", "n_layer", "n_layers"});
     p.layers = hf::read_layer_schedule(m, f, p.num_layers);
     if (p.num_layers == 0 && p.layers.size() > 1) p.num_layers = int(p.layers.size());
+    // A family without RoPE in its attention (Nemotron-H, Jamba), a config that says "nope", or
+    // Kimi Linear's mla_use_nope (KimiMLAAttention applies no rotary embedding then).
+    if (says_nope(m) || (f && f->kind == PositionKind::NoPE) ||
+        m.optional_bool("mla_use_nope").value_or(false))
+        for (LayerPositions& l : p.layers) l.kind = PositionKind::NoPE;
     read_ropes(m, f, p);
     p.kind = p.ropes.empty() ? PositionKind::NoPE : PositionKind::Rope;
     for (const RopeScheme& r : p.ropes)
@@ -304,14 +337,24 @@ ModelPositions read_config(const json& root) {
     const json merged = hf::with_defaults(f, raw.object);
     const Block m{merged, raw.prefix};
 
-    if (!f && !has_rope_keys(m)) {
-        // Unknown families are read as Llama-like when they have RoPE keys, model_type or not.
-        if (p.text_model_type.empty())
+    if (!f) {
+        // Unknown families are read by the general rule, model_type or not: the keys the config
+        // has, Llama's conventions (rotate_half pairs, θ 10000) for the rest — unless it says
+        // nothing about positions at all.
+        const std::string type =
+            p.text_model_type.empty() ? "nothing (missing)" : "\"" + p.text_model_type + "\"";
+        if (!has_position_keys(m))
             throw InputError(m.field("model_type"),
-                             "nothing (missing), and no rope_theta, rope_scaling or "
-                             "rope_parameters",
+                             type +
+                                 ", and no position keys (rope_theta, rope_scaling, "
+                                 "rope_parameters, partial_rotary_factor, "
+                                 "position_embedding_type or max_position_embeddings)",
                              kKnownTypes);
-        throw InputError(m.field("model_type"), "\"" + p.text_model_type + "\"", kKnownTypes);
+        p.assumption = "model_type " + type +
+                       " is not in posviz's family table: read as Llama-like (" +
+                       (has_rope_keys(m) ? "RoPE keys as written" : "RoPE θ 10000 by default") +
+                       ", rotate_half pairs unless rope_interleave or qk_rope_head_dim say "
+                       "otherwise)";
     }
     const std::string& type = p.text_model_type;
     if (f && f->kind == PositionKind::T5RelativeBuckets) {
@@ -364,8 +407,9 @@ ModelPositions read_config(const json& root) {
 }  // namespace
 
 ModelPositions read_hf_config(const std::string& path, const std::string& what) {
+    // transformers saves config.json with Python's json, which writes NaN and Infinity.
     json root = parse_json(read_input_file(path, what, "a config.json file", kMaxConfigBytes), what,
-                           path, "a config.json");
+                           path, "a config.json", JsonLiterals::Python);
     if (!root.is_object()) throw InputError(what, path, "a JSON object {...} at the top level");
     return with_json_errors(what, path, "a config.json", [&] {
         // The config's fields are named as written ("rope_scaling.factor"); which file they are in

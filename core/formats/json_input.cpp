@@ -1,5 +1,11 @@
 #include "core/formats/json_input.h"
 
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string_view>
+#include <utility>
+
 namespace posviz {
 
 namespace {
@@ -29,16 +35,80 @@ int nesting_depth(const std::string& text, int limit) {
     return deepest;
 }
 
+// Python's literals stand in the text as strings beginning with the control character U+0001
+// (escaped, as JSON requires), and become numbers again as they are parsed. A file's own string
+// "\u0001Infinity" would be read as the number too: no config holds such a string.
+constexpr std::pair<std::string_view, std::string_view> kPythonLiterals[] = {
+    {"-Infinity", "\"\\u0001-Infinity\""},
+    {"Infinity", "\"\\u0001Infinity\""},
+    {"NaN", "\"\\u0001NaN\""},
+};
+
+// `text` with each Python literal outside strings replaced by its stand-in. Only the whole token
+// is replaced: "NaNx" or "-NaN" stay a syntax error, as in Python.
+std::string with_literal_stand_ins(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    bool in_string = false, escaped = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else {
+            bool replaced = false;
+            for (auto [literal, stand_in] : kPythonLiterals)
+                if (std::string_view(text).substr(i, literal.size()) == literal) {
+                    out += stand_in;
+                    i += literal.size() - 1;
+                    replaced = true;
+                    break;
+                }
+            if (replaced) continue;
+        }
+        out += c;
+    }
+    return out;
+}
+
+// The number a stand-in string stands for, if it is one.
+std::optional<double> literal_value(const nlohmann::json& value) {
+    if (!value.is_string()) return std::nullopt;
+    const std::string& s = value.get_ref<const std::string&>();
+    if (s == "\x01-Infinity") return -std::numeric_limits<double>::infinity();
+    if (s == "\x01Infinity") return std::numeric_limits<double>::infinity();
+    if (s == "\x01NaN") return std::numeric_limits<double>::quiet_NaN();
+    return std::nullopt;
+}
+
 }  // namespace
 
 nlohmann::json parse_json(const std::string& text, const std::string& what,
-                          const std::string& source, const std::string& expected) {
+                          const std::string& source, const std::string& expected,
+                          JsonLiterals literals) {
     if (nesting_depth(text, kMaxJsonDepth) > kMaxJsonDepth)
         throw InputError(
             what,
             source + " (JSON nested more than " + std::to_string(kMaxJsonDepth) + " levels deep)",
             expected + " nested at most " + std::to_string(kMaxJsonDepth) + " levels");
-    return with_json_errors(what, source, expected, [&] { return nlohmann::json::parse(text); });
+    if (literals == JsonLiterals::Standard)
+        return with_json_errors(what, source, expected,
+                                [&] { return nlohmann::json::parse(text); });
+    const std::string standard = with_literal_stand_ins(text);
+    // A stand-in used as an object's key stays a string: Python's json reads keys as strings too.
+    auto restore = [](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        if (event == nlohmann::json::parse_event_t::value)
+            if (const std::optional<double> number = literal_value(parsed)) parsed = *number;
+        return true;
+    };
+    return with_json_errors(what, source, expected,
+                            [&] { return nlohmann::json::parse(standard, restore); });
 }
 
 std::string json_error_text(const nlohmann::json::exception& error) {
@@ -50,6 +120,10 @@ std::string json_error_text(const nlohmann::json::exception& error) {
 
 std::string json_excerpt(const nlohmann::json& value) {
     constexpr size_t kMaxChars = 60;
+    if (value.is_number_float() && !std::isfinite(value.get<double>()))
+        return std::isnan(value.get<double>())
+                   ? "NaN"
+                   : (value.get<double>() > 0 ? "Infinity" : "-Infinity");
     // Values come from parse_json, so dump() recurses at most kMaxJsonDepth levels.
     std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (text.size() > kMaxChars) text = text.substr(0, kMaxChars - 3) + "...";

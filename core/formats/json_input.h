@@ -16,12 +16,20 @@ namespace posviz {
 // presets 4.
 constexpr int kMaxJsonDepth = 64;
 
+// Which non-standard literals a file may hold. Python: NaN, Infinity and -Infinity as values, the
+// three that Python's json module reads and writes (json.JSONDecoder's parse_constant), because
+// transformers saves config.json with it: Nemotron-H's holds "time_step_limit": [0.0, Infinity].
+// Nothing else that Python's json refuses (nan, inf, +Infinity, -NaN) is accepted.
+enum class JsonLiterals { Standard, Python };
+
 // Parses `text`. `what` names the source in errors (the option or the file), `source` is shown as
 // the value (a path), `expected` says what was wanted ("a config.json object").
 nlohmann::json parse_json(const std::string& text, const std::string& what,
-                          const std::string& source, const std::string& expected);
+                          const std::string& source, const std::string& expected,
+                          JsonLiterals literals = JsonLiterals::Standard);
 
-// A value as written, shortened to one line of an error message.
+// A value as written, shortened to one line of an error message (a non-finite number as Python
+// writes it: Infinity, -Infinity, NaN).
 std::string json_excerpt(const nlohmann::json& value);
 
 // nlohmann's message, shortened: a syntax error quotes the last token read, which a hostile file

@@ -70,6 +70,7 @@ void visit_scaling_fields(ScalingT& r, Visit&& visit) {
     visit("high_freq_factor", r.high_freq_factor);
     visit("short_factor", r.short_factor);
     visit("long_factor", r.long_factor);
+    visit("proportion", r.proportion);
 }
 
 struct Writer {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -41,6 +42,13 @@ std::string scaling_text(const RopeScaling& s) {
         case RopeScalingType::Dynamic:
             return "dynamic ×" + readable(s.factor) + " past " +
                    std::to_string(s.max_position_embeddings);
+        case RopeScalingType::Ntk:
+            if (s.factor_key == "alpha")  // HunYuan's DynamicNTKAlphaRotary
+                return "NTK alpha " + readable(s.factor) + " (base × alpha^(d/(d-2)))";
+            return "ntk ×" + readable(s.factor);
+        case RopeScalingType::Proportional:
+            return "proportional" + (s.factor != 1.0 ? " ×" + readable(s.factor) : std::string()) +
+                   trained;
         default:
             return rope_scaling_name(s.type) + " ×" + readable(s.factor) + trained;
     }
@@ -48,7 +56,11 @@ std::string scaling_text(const RopeScaling& s) {
 
 std::string rope_text(const RopeScheme& r) {
     std::string text = "RoPE θ " + readable(r.base) + ", ";
-    if (r.qk_head_dim > 0)
+    if (r.scaling.type == RopeScalingType::Proportional)
+        text +=
+            "p-RoPE: " + std::to_string(int(std::floor(r.scaling.proportion * r.head_dim / 2.0))) +
+            " of " + std::to_string(r.head_dim / 2) + " pairs turn (the others θ = 0)";
+    else if (r.qk_head_dim > 0)
         text += std::to_string(r.rotary_dim) + " dims (of a " + std::to_string(r.qk_head_dim) +
                 "-dim MLA head)";
     else
@@ -75,6 +87,12 @@ std::string table_text(const ModelPositions& m) {
 }
 
 std::string attention_text(const LayerPositions& l) {
+    // A Mamba, conv or MLP layer is named by what it is, not as an attention kind.
+    if (!l.mixer.empty()) {
+        std::string mixer = l.mixer;
+        std::replace(mixer.begin(), mixer.end(), '_', ' ');
+        return mixer;
+    }
     std::string text = attention_kind_name(l.attention);
     if (l.window > 0) {
         text += ' ';
@@ -90,7 +108,7 @@ std::string range_text(int first, int last) {
 
 bool same_row(const LayerPositions& a, const LayerPositions& b) {
     return a.attention == b.attention && a.window == b.window && a.kind == b.kind &&
-           a.rope == b.rope;
+           a.rope == b.rope && a.mixer == b.mixer;
 }
 
 // Runs of identical layers: [first, last] index pairs.
@@ -167,6 +185,8 @@ json scaling_json(const RopeScaling& s) {
         if (s.mscale) j["mscale"] = *s.mscale;
         if (s.mscale_all_dim) j["mscale_all_dim"] = *s.mscale_all_dim;
     }
+    if (s.type == RopeScalingType::Ntk && s.factor_key == "alpha") j["alpha"] = s.factor;
+    if (s.type == RopeScalingType::Proportional) j["partial_rotary_factor"] = s.proportion;
     if (s.type == RopeScalingType::Llama3) {
         j["low_freq_factor"] = s.low_freq_factor;
         j["high_freq_factor"] = s.high_freq_factor;
@@ -220,7 +240,8 @@ std::string describe_layer(const ModelPositions& m, int layer) {
         case PositionKind::Rope:
             return rope_text(m.ropes[l.rope]);
         case PositionKind::NoPE:
-            return "NoPE (no positional encoding)";
+            return l.mixer.empty() ? "NoPE (no positional encoding)"
+                                   : "no positions (not softmax attention)";
         case PositionKind::LearnedAbsolute:
             return table_text(m);
         case PositionKind::LearnedRelative:
@@ -311,7 +332,9 @@ std::string describe_model_json(const ModelPositions& m) {
     for (auto [first, last] : runs(m)) {
         const LayerPositions& l = m.layers[first];
         json row = {{"attention", attention_kind_name(l.attention)},
+                    {"type", l.type},
                     {"positions", positions_json(m, l)}};
+        if (!l.mixer.empty()) row["mixer"] = l.mixer;
         if (m.num_layers > 0) {
             row["first"] = first;
             row["last"] = last;

@@ -24,6 +24,8 @@ std::string attention_kind_name(AttentionKind kind) {
             return "chunked";
         case AttentionKind::Linear:
             return "linear";
+        case AttentionKind::None:
+            return "none";
     }
     return "full";
 }
@@ -88,6 +90,12 @@ int choose_layer(const ModelPositions& m, int layer, const std::string& layer_ty
     if (found < 0)
         found =
             first_layer(m, [](const LayerPositions& l) { return l.kind == PositionKind::Rope; });
+    // A model without RoPE: its first attention layer (a hybrid's Mamba layers have no positions
+    // to show).
+    if (found < 0)
+        found = first_layer(m, [](const LayerPositions& l) {
+            return l.attention != AttentionKind::Linear && l.attention != AttentionKind::None;
+        });
     return found < 0 ? 0 : found;
 }
 

@@ -22,8 +22,10 @@ enum class PositionKind {
 };
 
 // How far a layer's attention reaches. Chunked: Llama 4's RoPE layers attend within fixed chunks
-// of attention_chunk_size tokens. Linear: linear-attention layers (Qwen3-Next), no positions.
-enum class AttentionKind { Full, Sliding, Chunked, Linear };
+// of attention_chunk_size tokens. Linear: linear-attention and state-space (Mamba) layers
+// (Qwen3-Next, MiniMax, Granite 4.0-H, Bamba, Jamba), no positions. None: a layer without token
+// mixing by attention (LFM2's conv layers, Nemotron-H's MLP and MoE layers).
+enum class AttentionKind { Full, Sliding, Chunked, Linear, None };
 
 // One rotary embedding of a model: the frequencies transformers' rotary class computes for the
 // layers it serves (modeling_rope_utils.py, ROPE_INIT_FUNCTIONS).
@@ -52,6 +54,13 @@ struct RopeScheme {
 
 struct LayerPositions {
     AttentionKind attention = AttentionKind::Full;
+    // The layer's type as transformers names it (layer_types, after its legacy renames "mamba" →
+    // "linear_attention" and "attention" → "full_attention"): what per-layer-type rope_parameters
+    // blocks are keyed by. "hybrid": Zamba2's and Falcon-H1's attention beside a Mamba mixer.
+    std::string type = "full_attention";
+    // What the layer mixes tokens with when it is not attention, as the config says it
+    // ("mamba", "conv", "moe"); "" for attention layers.
+    std::string mixer{};
     int window = 0;  // sliding window or chunk size in tokens; 0 for full attention
     PositionKind kind = PositionKind::Rope;
     int rope = -1;  // index into ModelPositions::ropes when kind == Rope
@@ -83,6 +92,9 @@ struct ModelPositions {
     // What the model also does with positions that the figures do not draw (Llama 4's and
     // Ministral 3's position-dependent query scale, Qwen2-VL's three position streams).
     std::vector<std::string> notes;
+    // Set when the model_type is not one posviz's family table lists: what was assumed to read it
+    // (the keys it has, Llama's conventions for the rest). Said on stderr and in the subtitle.
+    std::string assumption;
 
     bool has_rope() const { return kind == PositionKind::Rope; }
 };
@@ -95,6 +107,7 @@ struct ModelPositions {
 // --layer when the config does not say how many layers there are).
 int choose_layer(const ModelPositions& model, int layer, const std::string& layer_type);
 
-std::string attention_kind_name(AttentionKind kind);  // "full", "sliding", "chunked", "linear"
+// "full", "sliding", "chunked", "linear", "none"
+std::string attention_kind_name(AttentionKind kind);
 
 }  // namespace posviz

@@ -104,34 +104,61 @@ void read_dims(const RopeSource& s, const std::optional<Block>& theta_params, Ro
                          "an even rotary dim > 0");
 }
 
-// The scaling block into r.scaling, field by field as the matching _compute_*_parameters reads
-// it. `top_original` is the config's own original_max_position_embeddings (Phi-3 keeps it there):
-// standardize_rope_params gives it priority for llama3, yarn and longrope.
-void read_scaling(const Block& b, int top_original, const std::string& model_type, RopeScheme& r) {
-    RopeScaling& s = r.scaling;
-    s.block = b.prefix.substr(0, b.prefix.size() - 1);  // errors name rope_parameters.* too
-    // "type" is the key before transformers 4.43. When both are written, rope_type wins and type
-    // is not read at all: modeling_rope_utils.py rope_config_validation takes
-    // rope_scaling.get("rope_type", rope_scaling.get("type", "default")), and transformers 5's
-    // RotaryEmbeddingConfigMixin.standardize_rope_params rope_parameters.setdefault("rope_type",
-    // rope_parameters.get("type", "default")). Configs re-saved by transformers keep the old key
-    // beside the new one: {"type": "mrope", "rope_type": "default", "mrope_section": [...]}.
-    const std::string type_key = b.find("rope_type") || !b.find("type") ? "rope_type" : "type";
-    // transformers 5 fills in rope_type "default" when a rope_parameters block has none.
-    const json* type = b.find(type_key);
+// HunYuan's rotary embedding (modeling_hunyuan_v1_dense.py, _moe, HunYuanVL): for rope_type
+// "dynamic" (HunYuanVL's "xdrope" too) with a non-zero rope_scaling.alpha, "DynamicNTKAlphaRotary":
+// base = rope_theta·alpha^(dim/(dim-2)) over dim = head_dim, attention scaling 1 — static NTK.
+bool hunyuan_alpha(const Block& b, const std::string& model_type, const std::string& name) {
+    if (!model_type.starts_with("hunyuan") || name != "dynamic") return false;
+    const json* alpha = b.find("alpha");
+    return alpha && !(alpha->is_number() && alpha->get<double>() == 0.0);
+}
+
+// The block's rope type as transformers names it. "type" is the key before transformers 4.43.
+// When both are written, rope_type wins and type is not read at all: modeling_rope_utils.py
+// rope_config_validation takes rope_scaling.get("rope_type", rope_scaling.get("type", "default")),
+// and transformers 5's RotaryEmbeddingConfigMixin.standardize_rope_params
+// rope_parameters.setdefault("rope_type", rope_parameters.get("type", "default")), for a
+// rope_scaling block too (it becomes rope_parameters). Configs re-saved by transformers keep the
+// old key beside the new one: {"type": "mrope", "rope_type": "default", "mrope_section": [...]}.
+struct RopeTypeName {
+    std::string key;  // "rope_type" or "type"
+    std::string name;
+};
+RopeTypeName rope_type_name(const Block& b, const std::string& model_type) {
+    const std::string key = b.find("rope_type") || !b.find("type") ? "rope_type" : "type";
+    const json* type = b.find(key);
     std::string name = "default";
     if (type) {
-        if (!type->is_string()) throw InputError(b.field(type_key), shown(*type), "a string");
+        if (!type->is_string()) throw InputError(b.field(key), shown(*type), "a string");
         name = type->get<std::string>();
-    } else if (s.block.ends_with("rope_scaling")) {
-        b.required(type_key, "a rope type such as \"llama3\"");
     }
     // Phi3Config._rope_scaling_adjustment: early Phi-3 configs said "su" or "yarn" for longrope.
     if (model_type == "phi3" && name == "yarn") name = "longrope";
     // Qwen2VLConfig: rope_scaling type "mrope" becomes "default"; its sections split the pairs
     // between the temporal, height and width positions.
     if (name == "mrope") name = "default";
+    // HunYuanVLTextConfig.convert_rope_params_to_dict: "xdrope" is read as "dynamic".
+    if (model_type.starts_with("hunyuan") && name == "xdrope") name = "dynamic";
+    return {key, name};
+}
+
+// The scaling block into r.scaling, field by field as the matching _compute_*_parameters reads
+// it. `top_original` is the config's own original_max_position_embeddings (Phi-3 keeps it there):
+// standardize_rope_params gives it priority for llama3, yarn and longrope.
+void read_scaling(const Block& b, int top_original, const std::string& model_type, RopeScheme& r) {
+    RopeScaling& s = r.scaling;
+    s.block = b.prefix.substr(0, b.prefix.size() - 1);  // errors name rope_parameters.* too
+    const auto [type_key, name] = rope_type_name(b, model_type);
     s.type = parse_rope_scaling_type(name, b.field(type_key));
+    if (hunyuan_alpha(b, model_type, name)) {
+        s.type = RopeScalingType::Ntk;
+        s.factor_key = "alpha";
+        s.factor = b.number("alpha", *b.find("alpha"));
+        if (!(s.factor > 0.0))
+            throw InputError(b.field("alpha"), shown(*b.find("alpha")),
+                             "a number > 0 (HunYuan's NTK alpha)");
+        return;
+    }
     if (b.find("mrope_section")) {
         r.mrope_section = b.integer_list("mrope_section", false);
         const int64_t sum =
@@ -145,7 +172,9 @@ void read_scaling(const Block& b, int top_original, const std::string& model_typ
     }
 
     const std::string why = "a number (required by rope_type " + name + ")";
-    if (s.type != RopeScalingType::None && s.type != RopeScalingType::LongRope)
+    if (s.type == RopeScalingType::Proportional)  // rope_parameters_dict.get("factor", 1.0)
+        s.factor = b.optional_number("factor").value_or(1.0);
+    else if (s.type != RopeScalingType::None && s.type != RopeScalingType::LongRope)
         s.factor = b.number("factor", b.required("factor", why));
     s.original_max_position_embeddings = b.integer_or("original_max_position_embeddings", 0);
     const bool takes_top = s.type == RopeScalingType::Llama3 || s.type == RopeScalingType::Yarn ||
@@ -201,6 +230,19 @@ RopeScheme read_rope_scheme(const RopeSource& src) {
     const std::optional<Block> theta_params =
         src.params_hold_theta ? src.params : std::optional<Block>();
     read_dims(src, theta_params, r);
+    if (src.params && src.theta_key.empty()) {
+        const std::string name = rope_type_name(*src.params, src.model_type).name;
+        // Proportional RoPE and HunYuan's alpha compute over the whole head: proportional turns
+        // int(partial_rotary_factor·head_dim // 2) pairs of it and leaves the rest at θ = 0.
+        if (name == "proportional") {
+            r.scaling.proportion = r.partial_rotary_factor;
+            r.rotary_dim = r.head_dim;
+            r.partial_rotary_factor = 1.0;
+        } else if (hunyuan_alpha(*src.params, src.model_type, name)) {
+            r.rotary_dim = r.head_dim;
+            r.partial_rotary_factor = 1.0;
+        }
+    }
 
     // θ: rope_parameters first, then the config's own key (GPT-NeoX's rotary_emb_base), then
     // transformers' default_theta 10000 (Llama 2 configs have no rope_theta key).
@@ -228,7 +270,7 @@ RopeScheme read_rope_scheme(const RopeSource& src) {
         first_integer(m, {"max_position_embeddings", "n_positions", "max_seq_len"}).value;
     if (src.params && src.theta_key.empty())
         read_scaling(*src.params, m.integer_or("original_max_position_embeddings", 0),
-                     m.string_or("model_type", ""), r);
+                     src.model_type, r);
 
     // MLA attention multiplies its softmax scale by mscale(factor, mscale_all_dim)²
     // (DeepseekV3Attention.__init__; DeepSeek's yarn_get_mscale).

@@ -13,14 +13,17 @@
 namespace posviz::hf {
 
 struct RopeSource {
-    const Block& model;              // the language model's fields (with its family's defaults)
-    const Family* family;            // nullptr: Llama-like
-    std::optional<Block> params;     // rope_parameters (flat, or one layer type's), or rope_scaling
-    bool params_hold_theta = false;  // rope_parameters: θ and partial_rotary_factor live there
+    const Block& model;           // the language model's fields (with its family's defaults)
+    const Family* family;         // nullptr: Llama-like
+    std::optional<Block> params;  // rope_parameters (flat, or one layer type's), or rope_scaling
+    // θ and partial_rotary_factor may live in `params` (transformers 5 reads them there first,
+    // for rope_scaling as for rope_parameters); false for a scheme with a θ key of its own.
+    bool params_hold_theta = false;
     // A θ of its own (Gemma 3's rope_local_base_freq, ModernBERT's local/global_rope_theta): the
     // field to read; that scheme has no scaling block.
     std::string theta_key;
     std::string layer_type;  // the layer type this scheme serves, "" for all
+    std::string model_type;  // the language model's type ("hunyuan_v1_dense"): model-specific rules
 };
 
 RopeScheme read_rope_scheme(const RopeSource& source);
