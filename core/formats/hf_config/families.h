@@ -1,7 +1,10 @@
-// The model families posviz knows, by model_type, and how each lays out positions. Each rule
-// follows the family's transformers configuration_*.py (defaults its config class fills in for
-// keys a config.json leaves out) and modeling_*.py (pairing, which layers slide, which layers
-// skip RoPE). A model_type not listed here is read as Llama-like when it has RoPE keys.
+// The model families posviz knows, by model_type, and how each lays out positions. Two tables:
+// transformers_families.cpp, generated from transformers' own source (tools/hf_families), is the
+// source of every family's defaults (what its config class fills in for keys a config.json leaves
+// out), positional scheme and RoPE pair style; families.cpp's hand rules add what code cannot be
+// read for (which layers slide, which skip RoPE, local θ keys, learned tables' tensor names and
+// offsets), each citing its source, and the families transformers does not define. A model_type
+// in neither table is read by the general rule: the keys it has, Llama's conventions for the rest.
 #pragma once
 
 #include <string>
@@ -39,10 +42,15 @@ enum class LocalTheta { None, Gemma3, ModernBert };
 // Learned absolute tables: how big and where transformers starts reading them.
 enum class TableOffset { None, Two, PaddingIdxPlusOne };
 
+struct TransformersFamily;
+
 struct Family {
-    std::vector<std::string> types;
+    std::string model_type = {};
+    const TransformersFamily* source = nullptr;  // the generated row; nullptr for a hand-only type
     PositionKind kind = PositionKind::Rope;
-    const char* defaults = "{}";  // the config class's defaults for keys configs leave out
+    // The config class's defaults for keys configs leave out (JSON): its position keys, and its
+    // model sizes only where published configs are known to leave those out.
+    std::string defaults = "{}";
     RopeStyle style = RopeStyle::Half;
     Schedule schedule = Schedule::Uniform;
     RopeLayers rope_layers = RopeLayers::All;
@@ -54,7 +62,7 @@ struct Family {
     const char* tensor = nullptr;  // the table's name in the checkpoint, without a prefix
 };
 
-// nullptr for a model_type posviz does not know.
+// nullptr for a model_type in neither table.
 const Family* find_family(const std::string& model_type);
 
 // The language model's type inside a multimodal wrapper whose text_config does not say
