@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "core/formats/hf_config.h"
 #include "expect_input_error.h"
@@ -259,6 +260,52 @@ TEST(HfConfigBadInput, UnknownRopeTypeAndLayerTypeBlocksTheModelLacks) {
     EXPECT_INPUT_ERROR(read(R"({"model_type": "llama", "hidden_size": 400,
         "num_attention_heads": 4, "num_hidden_layers": 2, "partial_rotary_factor": 0.33})"),
                        "partial_rotary_factor");
+}
+
+}  // namespace
+}  // namespace posviz
+
+namespace posviz {
+namespace {
+
+ModelPositions published(const std::string& name) {
+    return read_hf_config(std::string(POSVIZ_TEST_DATA_DIR) + "/hf-configs/" + name);
+}
+
+TEST(HfConfigAnalyses, DescribeGivesTheCriticalDimensionAndTheBaseBound) {
+    // Llama 2 7B: d = 128, b = 10000, trained (max_position_embeddings) on 4096.
+    // d_extra = 2⌈64·log_10000(4096/2π)⌉ = 2⌈64·0.70363⌉ = 2·46 = 92 (Liu et al. 2023, Table 1).
+    const int d_extra = 2 * int(std::ceil(64.0 * std::log(4096.0 / (2 * M_PI)) / std::log(1e4)));
+    ASSERT_EQ(d_extra, 92);
+    const std::string text = describe_model_text(published("llama-2-7b.json"));
+    EXPECT_NE(text.find("92 of 128 rotary dims (pairs 0-45)"), std::string::npos) << text;
+    // Men et al. 2024, Table 1: b* ≈ 2.7·10⁴ for L = 4k at d = 128; 10000 lies below it, so f_b
+    // turns negative somewhere below 4096.
+    const nlohmann::json doc =
+        nlohmann::json::parse(describe_model_json(published("llama-2-7b.json")));
+    const nlohmann::json& bound = doc["analyses"]["base_bound"].at(0);
+    EXPECT_EQ(bound["length"], 4096);
+    EXPECT_NEAR(bound["smallest_base"].get<double>(), 2.7e4, 0.05 * 2.7e4);
+    EXPECT_EQ(bound["meets_bound"], false);
+    const long m = bound["first_negative_m"].get<long>();
+    double f = 0;  // f_b(m) summed directly: negative there
+    for (int i = 0; i < 64; ++i) f += std::cos(m * std::pow(1e4, -i / 64.0));
+    EXPECT_LT(f, 0.0);
+    EXPECT_EQ(doc["analyses"]["critical_dimension"]["dims"], 92);
+}
+
+TEST(HfConfigAnalyses, ALargeBaseMeetsTheBoundAtItsTrainingLength) {
+    // Llama 3.1 8B: θ 500000, trained on 8192 (rope_scaling.original_max_position_embeddings):
+    // 500000 is far above b*(8192) ≈ 8.4·10⁴ (Men et al. Table 1 gives b*(8k) ≈ 8.4·10⁴).
+    const nlohmann::json doc =
+        nlohmann::json::parse(describe_model_json(published("llama-3.1-8b.json")));
+    const nlohmann::json& bound = doc["analyses"]["base_bound"].at(0);
+    EXPECT_EQ(bound["length"], 8192);
+    EXPECT_EQ(bound["meets_bound"], true);
+    EXPECT_NEAR(bound["smallest_base"].get<double>(), 8.4e4, 0.05 * 8.4e4);
+    // Critical dimension at 8192: 2⌈64·log_500000(8192/2π)⌉.
+    const int dims = 2 * int(std::ceil(64.0 * std::log(8192.0 / (2 * M_PI)) / std::log(5e5)));
+    EXPECT_EQ(doc["analyses"]["critical_dimension"]["dims"], dims);
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/analyses/rope_bounds.h"
 #include "core/formats/hf_config/config_block.h"
+#include "core/limits.h"
 
 namespace posviz {
 
@@ -232,6 +234,114 @@ json positions_json(const ModelPositions& m, const LayerPositions& l) {
     return {};
 }
 
+// The analyses researchers run on a config, for the RoPE of the layer figures show by default.
+//   Critical dimension (Liu et al. 2023, rope_bounds.h) at the training length: the frequencies as
+//   pretrained (a context-extension scaling set aside; proportional RoPE's θ = 0 pairs kept, and
+//   never counted).
+//   Base bound (Men et al. 2024) over the rotated dims d: b*, the smallest base with
+//   f_b(m) ≥ 0 for all m < L (the paper's number; larger bases can fail again, rope_bounds.h), for
+//   the training length and max_position_embeddings, and whether the model's own base meets the
+//   condition (its first negative m if not). b* is scanned for L up to kMaxBaseBoundLength; the
+//   model's own base is checked up to posviz's longest L.
+struct BaseBoundRow {
+    std::string which;  // "training length", "max_position_embeddings"
+    long length = 0;
+    double smallest = 0;  // 0: L beyond the scan's limit
+    long first_negative = -1;
+    bool checked = false;  // L within posviz's longest L
+};
+
+struct Analyses {
+    bool any = false;
+    int training_length = 0;
+    CriticalDimension critical;
+    int rotary_dim = 0;
+    double base = 0;
+    std::vector<BaseBoundRow> bounds;
+};
+
+Analyses analyses(const ModelPositions& m) {
+    Analyses a;
+    if (!m.has_rope()) return a;
+    const RopeScheme& r = m.ropes[m.layers[choose_layer(m, -1, "")].rope];
+    a.training_length = m.training_length > 0 ? m.training_length : m.max_position_embeddings;
+    if (a.training_length <= 0) return a;
+    a.any = true;
+    a.rotary_dim = r.rotary_dim;
+    a.base = r.base;
+    const bool proportional = r.scaling.type == RopeScalingType::Proportional;
+    const Vector pretrained =
+        proportional ? rope_frequencies(r.base, r.rotary_dim, r.scaling, 0).inverse_frequencies
+                     : rope_inverse_frequencies(r.base, r.rotary_dim);
+    a.critical = critical_dimension(pretrained, a.training_length);
+    if (proportional || r.rotary_dim < 4) return a;  // f_b assumes every pair turns
+    std::vector<std::pair<std::string, long>> lengths = {{"training length", a.training_length}};
+    if (m.max_position_embeddings > a.training_length)
+        lengths.push_back({"max_position_embeddings", m.max_position_embeddings});
+    for (const auto& [which, length] : lengths) {
+        BaseBoundRow row{.which = which, .length = length};
+        if (length <= kMaxBaseBoundLength)
+            row.smallest = smallest_passing_base(r.rotary_dim, length);
+        row.checked = length <= limits::kMaxSeqLen;
+        if (row.checked) row.first_negative = first_negative(r.base, r.rotary_dim, length);
+        a.bounds.push_back(row);
+    }
+    return a;
+}
+
+std::string analyses_text(const Analyses& a) {
+    if (!a.any) return "";
+    const int pairs = a.rotary_dim / 2;
+    std::string out = "\nCritical dimension (Liu et al. 2023): " + std::to_string(a.critical.dims) +
+                      " of " + std::to_string(a.rotary_dim) + " rotary dims";
+    if (a.critical.pair > 0) out += " (pairs 0-" + std::to_string(a.critical.pair - 1) + ")";
+    out += " complete a period within the training length " + std::to_string(a.training_length);
+    if (a.critical.pair < pairs)
+        out += "; pairs " + range_text(a.critical.pair, pairs - 1) + " never saw a whole period";
+    out += ".\n";
+    for (const BaseBoundRow& b : a.bounds) {
+        out += "Base bound (Men et al. 2024), d = " + std::to_string(a.rotary_dim) +
+               ", L = " + std::to_string(b.length) + " (" + b.which + "): ";
+        if (b.smallest > 0)
+            out += "b* = " + fixed(b.smallest, 5) +
+                   " (the smallest base with f_b(m) >= 0 for all m < L); ";
+        else
+            out += "b* not scanned beyond L = " + std::to_string(kMaxBaseBoundLength) + "; ";
+        out += "θ " + readable(a.base);
+        if (!b.checked)
+            out += " not checked beyond L = " + std::to_string(limits::kMaxSeqLen);
+        else if (b.first_negative < 0)
+            out += " meets it (f_b(m) >= 0 for all m < L)";
+        else
+            out += " does not meet it: f_b first turns negative at m = " + std::to_string(b.first_negative);
+        if (b.smallest > 0 && b.checked)
+            out += std::string(", and is ") + (a.base >= b.smallest ? "above" : "below") + " b*";
+        out += ".\n";
+    }
+    return out;
+}
+
+json analyses_json(const Analyses& a) {
+    json j = json::object();
+    if (!a.any) return j;
+    j["critical_dimension"] = {{"training_length", a.training_length},
+                               {"rotary_dim", a.rotary_dim},
+                               {"pair", a.critical.pair},
+                               {"dims", a.critical.dims}};
+    json bounds = json::array();
+    for (const BaseBoundRow& b : a.bounds) {
+        json row = {{"length", b.length}, {"which", b.which}, {"rope_theta", a.base}};
+        if (b.smallest > 0) row["smallest_base"] = b.smallest;
+        if (b.checked) {
+            row["meets_bound"] = b.first_negative < 0;
+            if (b.first_negative >= 0) row["first_negative_m"] = b.first_negative;
+        }
+        bounds.push_back(row);
+    }
+    j["base_bound"] = bounds;
+    return j;
+}
+
 }  // namespace
 
 std::string describe_layer(const ModelPositions& m, int layer) {
@@ -324,6 +434,8 @@ std::string describe_model_text(const ModelPositions& m) {
         out += note;
         out += '\n';
     }
+    if (!m.assumption.empty()) out += "Warning: " + m.assumption + "\n";
+    out += analyses_text(analyses(m));
     return out;
 }
 
@@ -348,7 +460,9 @@ std::string describe_model_json(const ModelPositions& m) {
                 {"max_position_embeddings", m.max_position_embeddings},
                 {"training_length", m.training_length},
                 {"layers", layers},
-                {"notes", m.notes}};
+                {"notes", m.notes},
+                {"analyses", analyses_json(analyses(m))}};
+    if (!m.assumption.empty()) doc["assumption"] = m.assumption;
     if (m.has_rope() && m.num_layers > 0) doc["default_layer"] = choose_layer(m, -1, "");
     return doc.dump(2) + "\n";
 }
