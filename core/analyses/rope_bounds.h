@@ -58,19 +58,18 @@ long first_negative(double base, int rotary_dim, long limit);
 // the longest such step over the failing m it met (it looks at m up to twice the first one).
 // From the top, every base above u_hi passes when Σ_{i: (L−1)θᵢ ≤ π} cos((L−1)θᵢ) minus the count
 // of the other pairs is ≥ 0 (those pairs can only turn less as b grows); below u_hi the scan
-// steps down by the shortest step over all m that keeps every f(m) ≥ 0 (the same bound with M
-// grown by e^(2δ) for the faster turning below). So every base skipped is known to fail (going
-// up) or pass (going down): the result is exact up to kBaseBoundStep, the smallest step taken
-// (where the bound would step less, near a boundary, an interval narrower than that could be
-// skipped). smallest is a base that passes, within a relative kBaseBoundStep above the
-// boundary; all_from a base that passes with every larger one, within kBaseBoundStep above the
-// last failing base. The two scans run side by side (two threads).
+// steps down keeping every f(m) ≥ 0 by the same bound (M grown by e^(2δ) for the faster turning
+// below), each block of 256 positions re-evaluated only where its own certificate runs out. So
+// every base skipped is known to fail (going up) or pass (going down): the result is exact up to
+// kBaseBoundStep, the smallest step taken (where the bound would step less, near a boundary, an
+// interval narrower than that could be skipped). smallest is a base that passes, within a relative
+// kBaseBoundStep above the boundary; all_from a base that passes with every larger one, within
+// kBaseBoundStep above the last failing base. The two scans run side by side (two threads).
 //
 // Cost: each step is O(L·d) and the steps get shorter as L grows, about O(L²·d) in all:
 // d = 128 on two cores: 0.05 s at L = 4096, 0.4 s at 16384, 1.5 s at 32768 (smallest alone: 0.03,
 // 0.2 and 0.6 s). rotary_dim even and ≥ 4 (with one pair the base changes nothing), length
-// 1 … kMaxBaseBoundLength: InputError naming --dim or
-// --seq-len otherwise.
+// 1 … kMaxBaseBoundLength: InputError naming --dim or --seq-len otherwise.
 struct BaseBound {
     double smallest = 0;
     double all_from = 0;
