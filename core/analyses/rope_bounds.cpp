@@ -34,18 +34,7 @@ int critical_dimension_formula(double base, int rotary_dim, double training_leng
 
 CriticalDimension scene_critical_dimension(const Scene& scene) {
     Scene pretrained = scene;
-    switch (scene.rope_scaling.type) {
-        case RopeScalingType::Linear:
-        case RopeScalingType::Ntk:
-        case RopeScalingType::Dynamic:
-        case RopeScalingType::Yarn:
-        case RopeScalingType::Llama3:
-        case RopeScalingType::LongRope:
-            pretrained.rope_scaling.type = RopeScalingType::None;
-            break;
-        default:
-            break;
-    }
+    pretrained.rope_scaling = pretrained_scaling(scene.rope_scaling);
     return critical_dimension(scene_inverse_frequencies(pretrained), training_length(scene));
 }
 

@@ -33,7 +33,7 @@ Matrix rope_turns_table(const RopeEncoding& rope, int train_len, int target_len)
     check_length("--original-max-pos", train_len);
     check_length("--seq-len", target_len);
     RopeEncoding unscaled = rope;
-    unscaled.scaling = RopeScaling{};
+    unscaled.scaling = pretrained_scaling(rope.scaling);
     const Vector theta = unscaled.frequencies(target_len).inverse_frequencies;
     const Vector scaled = rope.frequencies(target_len).inverse_frequencies;
     Matrix table(theta.size(), 8);
@@ -85,7 +85,7 @@ std::vector<ComparedScaling> compared_scalings(const Scene& s, const RopeEncodin
     for (const RopeEncoding& scaled :
          scaling_family(rope, comparison_factor(s), training_length(s)))
         compared.push_back({rope_scaling_name(scaled.scaling.type), scaled});
-    if (rope.scaling.type == RopeScalingType::None) return compared;
+    if (!extends_context(rope.scaling)) return compared;
     const ComparedScaling own{rope_scaling_name(rope.scaling.type) + "_model", rope};
     for (ComparedScaling& c : compared)
         if (c.rope.scaling.type == rope.scaling.type) {

@@ -254,6 +254,22 @@ RopeFrequencies rope_frequencies(double base, int rotary_dim, const RopeScaling&
     return {rope_inverse_frequencies(base, rotary_dim), 1.0};
 }
 
+RopeScaling pretrained_scaling(const RopeScaling& scaling) {
+    RopeScaling pretrained;
+    if (scaling.type == RopeScalingType::Proportional) {
+        pretrained.type = RopeScalingType::Proportional;
+        pretrained.proportion = scaling.proportion;
+    }
+    pretrained.max_position_embeddings = scaling.max_position_embeddings;
+    pretrained.original_max_position_embeddings = scaling.original_max_position_embeddings;
+    return pretrained;
+}
+
+bool extends_context(const RopeScaling& scaling) {
+    if (scaling.type == RopeScalingType::Proportional) return scaling.factor != 1.0;
+    return scaling.type != RopeScalingType::None;
+}
+
 std::string rope_scaling_name(RopeScalingType type) {
     switch (type) {
         case RopeScalingType::None:

@@ -64,6 +64,13 @@ Vector rope_inverse_frequencies(double base, int rotary_dim);
 RopeFrequencies rope_frequencies(double base, int rotary_dim, const RopeScaling& scaling,
                                  long seq_len);
 
+// The frequencies as pretrained, before any context extension: no scaling, except that
+// proportional RoPE keeps its θ = 0 pairs (a frequency rule of the model, not an extension) at
+// factor 1.
+RopeScaling pretrained_scaling(const RopeScaling& scaling);
+// Whether `scaling` changes the pretrained frequencies (a context extension is applied).
+bool extends_context(const RopeScaling& scaling);
+
 std::string rope_scaling_name(RopeScalingType type);  // "none", "linear", ..., "longrope"
 // Accepts transformers' rope_type names, "none", our "ntk" and the alias "su" (longrope); throws
 // InputError naming `what` otherwise.

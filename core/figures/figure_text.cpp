@@ -33,7 +33,7 @@ std::string model_summary(const Scene& s, const Text& t) {
     std::string summary = s.model_name;
     if (s.encoding != "rope" && s.encoding != "xpos") return summary;
     summary += " · " + rope_scaling_name(r.type);
-    if (r.type != RopeScalingType::None) summary += " ×" + format_number(r.factor, 4);
+    if (extends_context(r)) summary += " ×" + format_number(r.factor, 4);
     const int trained = r.original_max_position_embeddings > 0 ? r.original_max_position_embeddings
                                                                : r.max_position_embeddings;
     if (trained > 0) summary += t(", trained on ", "，训练长度 ") + std::to_string(trained);
@@ -73,6 +73,14 @@ std::string join_parts(std::initializer_list<std::string> parts) {
     for (const std::string& p : parts)
         if (!p.empty()) out += (out.empty() ? "" : " · ") + p;
     return out;
+}
+
+std::string still_pairs_text(const Vector& theta, const Text& t) {
+    Eigen::Index first = theta.size();
+    while (first > 0 && theta[first - 1] == 0.0) --first;
+    if (first == theta.size()) return "";
+    const std::string range = std::to_string(first) + "-" + std::to_string(theta.size() - 1);
+    return t("pairs " + range + " do not turn (θ = 0)", "第 " + range + " 对不旋转（θ = 0）");
 }
 
 std::string critical_dimension_text(const CriticalDimension& critical, int pairs,

@@ -35,6 +35,9 @@ std::string frequency_formula(const Scene& scene);
 struct CriticalDimension;
 std::string critical_dimension_text(const CriticalDimension& critical, int pairs,
                                     int training_length, const Text& t);
+// Pairs with θ = 0 do not turn at all (proportional RoPE, Gemma 4): "pairs 32-127 do not turn
+// (θ = 0)"; "" when every pair turns. Their wavelength is infinite, so log axes leave them out.
+std::string still_pairs_text(const Vector& inverse_frequencies, const Text& t);
 // " · " between non-empty parts.
 std::string join_parts(std::initializer_list<std::string> parts);
 

@@ -71,7 +71,8 @@ Figure turns_figure(const Scene& scene, const FigureOptions& options) {
     figure.title = t("RoPE: how many turns each pair makes", "RoPE：各维度对转过的圈数");
     figure.subtitle = join_parts(
         {scene_sizes(scene), t("scaling: ", "缩放：") + rope_scaling_name(scene.rope_scaling.type),
-         critical_text + t(" (Liu et al. 2023)", "（Liu 等，2023）")});
+         critical_text + t(" (Liu et al. 2023)", "（Liu 等，2023）"),
+         still_pairs_text(scene_inverse_frequencies(scene), t)});
     figure.panels = {panel};
     figure.width_in = 9.0;
     figure.height_in = 4.6;

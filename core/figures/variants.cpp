@@ -26,6 +26,10 @@ std::string encoding_label(const Scene& scene, const Text& t) {
     const std::string name = encoding_title(scene.encoding);
     if (scene.encoding == "sinusoidal" || scene.rope_scaling.type == RopeScalingType::None)
         return name;
+    if (scene.rope_scaling.type == RopeScalingType::Proportional &&
+        !extends_context(scene.rope_scaling))
+        return name + t(" (proportional: pairs past the share do not turn)",
+                        "（比例式：份额外的维度对不旋转）");
     return name + " (" + rope_scaling_name(scene.rope_scaling.type) + t(" scaling", " 缩放") + ")";
 }
 

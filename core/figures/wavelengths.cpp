@@ -19,9 +19,9 @@ std::vector<FrequencyCurve> wavelength_curves(const Scene& scene, const Text& t)
     for (size_t k = 0; k < variants.size(); ++k) {
         const Scene& v = variants[k].scene;
         curves.push_back({v, variants[k].label, int(k), false});
-        if (v.encoding != "sinusoidal" && v.rope_scaling.type != RopeScalingType::None) {
+        if (v.encoding != "sinusoidal" && extends_context(v.rope_scaling)) {
             Scene unscaled = v;
-            unscaled.rope_scaling = RopeScaling{};
+            unscaled.rope_scaling = pretrained_scaling(v.rope_scaling);
             curves.push_back(
                 {unscaled, encoding_title(v.encoding) + t(" unscaled", " 未缩放"), int(k), true});
         }
@@ -107,7 +107,9 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
                              t(": how fast each pair of dims turns", "：各维度对的旋转快慢")
                        : t("Frequencies compared", "频率对比");
     figure.subtitle =
-        join_parts({scene_sizes(scene), base_part(scene), frequency_formula(scene), critical_part});
+        join_parts({scene_sizes(scene), base_part(scene), frequency_formula(scene), critical_part,
+                    scene.compare.empty() ? still_pairs_text(scene_inverse_frequencies(scene), t)
+                                          : std::string()});
     figure.cols = 2;
     figure.panels = {wavelength, frequency};
     figure.width_in = 10.0;

@@ -271,8 +271,8 @@ Analyses analyses(const ModelPositions& m) {
     a.base = r.base;
     const bool proportional = r.scaling.type == RopeScalingType::Proportional;
     const Vector pretrained =
-        proportional ? rope_frequencies(r.base, r.rotary_dim, r.scaling, 0).inverse_frequencies
-                     : rope_inverse_frequencies(r.base, r.rotary_dim);
+        rope_frequencies(r.base, r.rotary_dim, pretrained_scaling(r.scaling), 0)
+            .inverse_frequencies;
     a.critical = critical_dimension(pretrained, a.training_length);
     if (proportional || r.rotary_dim < 4) return a;  // f_b assumes every pair turns
     std::vector<std::pair<std::string, long>> lengths = {{"training length", a.training_length}};
@@ -313,7 +313,8 @@ std::string analyses_text(const Analyses& a) {
         else if (b.first_negative < 0)
             out += " meets it (f_b(m) >= 0 for all m < L)";
         else
-            out += " does not meet it: f_b first turns negative at m = " + std::to_string(b.first_negative);
+            out += " does not meet it: f_b first turns negative at m = " +
+                   std::to_string(b.first_negative);
         if (b.smallest > 0 && b.checked)
             out += std::string(", and is ") + (a.base >= b.smallest ? "above" : "below") + " b*";
         out += ".\n";
