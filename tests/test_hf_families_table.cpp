@@ -125,6 +125,13 @@ TEST(HfFamiliesTable, FamiliesMerge) {
     EXPECT_EQ(kimi->source, nullptr);
     EXPECT_EQ(kimi->style, RopeStyle::Interleaved);
     EXPECT_EQ(find_family("some_new_model"), nullptr);
+    const Family* exaone4_5 = find_family("exaone4_5_text");  // read as exaone4
+    ASSERT_NE(exaone4_5, nullptr);
+    EXPECT_EQ(exaone4_5->rope_layers, RopeLayers::SlidingOnlyIfWindow);
+    // NemotronH's modeling file defines apply_rotary_pos_emb but never calls it: NoPE.
+    EXPECT_EQ(find_transformers_family("nemotron_h")->kind, PositionKind::NoPE);
+    EXPECT_EQ(find_transformers_family("jamba")->kind, PositionKind::NoPE);
+    EXPECT_EQ(find_family("roformer")->style, RopeStyle::Interleaved);
     // with_defaults: the file's keys win, null included.
     const json merged = with_defaults(find_family("llama"), json{{"hidden_size", 64}});
     EXPECT_EQ(merged["hidden_size"], 64);

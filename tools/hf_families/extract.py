@@ -11,7 +11,8 @@ a `model_type = "..."` class attribute it records
     default_theta, and the legacy keys __post_init__ still reads from kwargs
     (kwargs.pop("rotary_pct", 0.25), kwargs.setdefault("partial_rotary_factor", 0.5), ...);
     a None default means "no default" and is left out; inherited from a base config class;
-  * the positional scheme of its modeling code: rope, alibi, learned, t5 (relative buckets), none;
+  * the positional scheme of its modeling code: rope, alibi, learned, t5 (relative buckets), or none
+    (attention without positions: language models whose config has num_attention_heads);
   * the RoPE pair style of its apply_rotary_pos_emb: half (rotate_half on x[..., :d/2],
     x[..., d/2:]) or interleaved (x[..., ::2], rotate_every_two, view_as_complex, repeat_interleave
     of cos/sin), or unknown;
@@ -277,6 +278,7 @@ class Modeling:
     added: list
     table: tuple[str, str, str] | None
     imports: dict  # name -> model dir it is imported from
+    attention: bool = False  # a class named *Attention
 
 
 def functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
@@ -321,7 +323,7 @@ def style_of(src: str, tree: ast.Module, imports: dict, resolve) -> str:
         return "interleaved"
     apply = None
     for name in ("apply_rotary_pos_emb", "apply_rotary_emb", "apply_rotary_pos_emb_vision",
-                 "apply_rope"):
+                 "apply_rope", "apply_rotary_position_embeddings"):
         if name in fns and name != "apply_rotary_pos_emb_vision":
             apply = fns[name]
             break
@@ -420,8 +422,10 @@ def read_modeling(root: Path, model_dir: str, known: set, cache: dict, depth: in
         return m.style if m else "unknown"
 
     kinds = set()
-    if re.search(r"def (apply_rotary_pos_emb\w*|apply_rotary_emb|rotate_half|rotate_every_two)\b",
-                 src) or "RotaryEmbedding(" in src or "apply_rotary_pos_emb" in imports:
+    # RoPE only where something calls apply_rotary_*: NemotronH's modeling file defines
+    # apply_rotary_pos_emb, but its attention never applies it.
+    if any(isinstance(n, ast.Call) and re.fullmatch(r"_?apply\w*(rotary|rope)\w*", getattr(
+            n.func, "id", getattr(n.func, "attr", ""))) for n in ast.walk(tree)):
         kinds.add("rope")
     if "_relative_position_bucket" in src:
         kinds.add("t5")
@@ -440,8 +444,16 @@ def read_modeling(root: Path, model_dir: str, known: set, cache: dict, depth: in
             kinds.add("learned")
             break
     style = style_of(src, tree, imports, resolve) if "rope" in kinds else "unknown"
+    # NoPE: a causal LM with attention whose code has no position embedding of any kind
+    # (Jamba, Nemotron-H, Zamba); other models without the marks above may still have tables
+    # this script does not recognise, and are left out.
+    classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    attention = any(c.endswith("Attention") for c in classes) and \
+        any(c.endswith("ForCausalLM") for c in classes) and \
+        not re.search(r"position_embedding|pos_embed|relative_position|rel_pos|embed_positions|"
+                      r"wpe\b|sinusoid", src)
     result = Modeling(str(path.relative_to(root)), kinds, style,
-                      added_rope_types(tree, src, known), table, imports)
+                      added_rope_types(tree, src, known), table, imports, attention)
     cache[model_dir] = result
     return result
 
@@ -518,8 +530,10 @@ def extract(root: Path) -> tuple[list[Row], dict[str, str]]:
         if not mt or mt in rows or SUB_CONFIG.search(mt):
             continue
         modeling = read_modeling(root, cls.model_dir, known, cache)
-        kind = primary_kind(modeling.kinds) if modeling else "none"
-        if kind == "none":
+        if modeling is None:
+            continue
+        kind = primary_kind(modeling.kinds)
+        if kind == "none" and not modeling.attention:
             continue
         d, theta = defaults_of(cls.name, kind == "learned")
         d = dict(d)
@@ -528,6 +542,8 @@ def extract(root: Path) -> tuple[list[Row], dict[str, str]]:
             d["rope_theta"] = theta
         if kind != "rope" and not d:
             continue  # no position keys: a wrapper or a sub-model sharing the folder
+        if kind == "none" and "num_attention_heads" not in d:
+            continue  # attention without positions (NoPE): language models only
         table = modeling.table if kind == "learned" else None
         if table:  # the keys config.json writes (GPT2Config.attribute_map: n_positions)
             amap = attribute_map(cls, classes)
@@ -541,7 +557,7 @@ def extract(root: Path) -> tuple[list[Row], dict[str, str]]:
 
 # --- output --------------------------------------------------------------------------------
 
-KIND = {"rope": "PositionKind::Rope", "alibi": "PositionKind::Alibi",
+KIND = {"none": "PositionKind::NoPE", "rope": "PositionKind::Rope", "alibi": "PositionKind::Alibi",
         "learned": "PositionKind::LearnedAbsolute", "t5": "PositionKind::T5RelativeBuckets"}
 STYLE = {"half": "PairStyle::Half", "interleaved": "PairStyle::Interleaved",
          "unknown": "PairStyle::Unknown", "none": "PairStyle::Unknown"}

@@ -46,6 +46,8 @@ struct Rule {
     const char* table_dim_key = nullptr;
     TableOffset offset = TableOffset::None;
     const char* tensor = nullptr;
+    // Read as this other type's family (a text model type the wrapper renames).
+    const char* same_as = nullptr;
 };
 
 const std::vector<Rule>& rules() {
@@ -77,6 +79,11 @@ const std::vector<Rule>& rules() {
         r.push_back({.types = {"exaone4"},
                      .schedule = SlidingPattern,
                      .rope_layers = RopeLayers::SlidingOnlyIfWindow});
+        // Exaone4_5_Config.__post_init__ builds text_config "exaone4_5_text" as an Exaone4Config.
+        r.push_back({.types = {"exaone4_5_text"}, .same_as = "exaone4"});
+        // RoFormerSelfAttention.apply_rotary_position_embeddings (a method the generator does not
+        // follow): torch.stack([-x[..., 1::2], x[..., ::2]]), interleaved pairs.
+        r.push_back({.types = {"roformer"}, .style = RopeStyle::Interleaved});
         // ModernBertAttention: local layers see local_attention tokens at local_rope_theta.
         r.push_back({.types = {"modernbert"},
                      .sizes = true,
@@ -200,9 +207,18 @@ const std::map<std::string, Family>& families() {
             all.emplace(t.model_type, from_transformers(t));
         for (const Rule& rule : rules())
             for (const std::string& type : rule.types) {
+                if (rule.same_as) continue;
                 auto [it, added] = all.try_emplace(type, Family{.model_type = type});
                 apply(rule, it->second);
             }
+        for (const Rule& rule : rules())
+            if (rule.same_as)
+                if (auto it = all.find(rule.same_as); it != all.end())
+                    for (const std::string& type : rule.types) {
+                        Family f = it->second;
+                        f.model_type = type;
+                        all.insert_or_assign(type, f);
+                    }
         // A learned table read needs its keys and tensor; a generated row without them (none at
         // the commit read) is left to the general rule rather than read with missing names.
         for (auto it = all.begin(); it != all.end();) {
