@@ -220,9 +220,15 @@ void read_ropes(const Block& m, const Family* f, ModelPositions& p) {
                                                     .layer_type = label,
                                                     .model_type = p.text_model_type}));
         } else if (local_theta && label != "full_attention") {
-            // Gemma 3's local layers: rotary_emb_local, rope_type default at rope_local_base_freq.
-            const char* key = f->local_theta == hf::LocalTheta::Gemma3 ? "rope_local_base_freq"
-                                                                       : "local_rope_theta";
+            // Gemma 3's local layers: rotary_emb_local, rope_type default at rope_local_base_freq;
+            // OLMo 3's: rope_type default at the model's θ. (Olmo3Config reads that θ with a second
+            // kwargs.pop("rope_theta", default_theta) after the first has taken it, so transformers
+            // gives them default_theta, 500000; posviz uses the config's rope_theta, the same for
+            // every published OLMo 3.)
+            const hf::LocalTheta local = f->local_theta;
+            const char* key = local == hf::LocalTheta::Gemma3       ? "rope_local_base_freq"
+                              : local == hf::LocalTheta::ModernBert ? "local_rope_theta"
+                                                                    : "";
             p.ropes.push_back(hf::read_rope_scheme({.model = m,
                                                     .family = f,
                                                     .params = std::nullopt,

@@ -79,6 +79,8 @@ const std::vector<Rule>& rules() {
         r.push_back({.types = {"exaone4"},
                      .schedule = SlidingPattern,
                      .rope_layers = RopeLayers::SlidingOnlyIfWindow});
+        // Olmo3Config: a rope_scaling block serves the full-attention layers only.
+        r.push_back({.types = {"olmo3"}, .local_theta = LocalTheta::Unscaled});
         // Exaone4_5_Config.__post_init__ builds text_config "exaone4_5_text" as an Exaone4Config.
         r.push_back({.types = {"exaone4_5_text"}, .same_as = "exaone4"});
         // RoFormerSelfAttention.apply_rotary_position_embeddings (a method the generator does not

@@ -37,7 +37,10 @@ enum class RopeLayers {
 };
 
 // Where sliding layers take a θ of their own in configs written before rope_parameters.
-enum class LocalTheta { None, Gemma3, ModernBert };
+// Unscaled: at the model's θ without its rope_scaling block, which the config class moves into
+// rope_parameters["full_attention"] only (Olmo3Config.convert_rope_params_to_dict;
+// modular_olmo3.py: "RoPE scaling is not applied to sliding window attention layers").
+enum class LocalTheta { None, Gemma3, ModernBert, Unscaled };
 
 // Learned absolute tables: how big and where transformers starts reading them.
 enum class TableOffset { None, Two, PaddingIdxPlusOne };
