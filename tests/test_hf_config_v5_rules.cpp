@@ -310,3 +310,54 @@ TEST(HfConfigAnalyses, ALargeBaseMeetsTheBoundAtItsTrainingLength) {
 
 }  // namespace
 }  // namespace posviz
+
+namespace posviz {
+namespace {
+
+std::string data_2025(const std::string& name) {
+    return std::string(POSVIZ_TEST_DATA_DIR) + "/hf-configs-2025/" + name;
+}
+
+TEST(HfConfigCli, ANoPEModelIsDescribedAndItsRopeFiguresRefusedSayingWhy) {
+    // Nemotron-H's attention applies no rotary embedding (modeling_nemotron_h.py).
+    const std::string config = data_2025("nemotron-3-nano-30b-a3b.json");
+    const testing::RunResult described = testing::run_posviz("describe --model-config " + config);
+    EXPECT_EQ(described.status, 0) << described.err;
+    EXPECT_NE(described.out.find("mamba"), std::string::npos) << described.out;
+    const std::string dir = testing::make_temp_dir();
+    const testing::RunResult refused = testing::run_posviz("export wavelengths --model-config " +
+                                                           config + " -o " + dir + "/w.png");
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.err.find("no RoPE"), std::string::npos) << refused.err;
+    EXPECT_FALSE(testing::file_exists(dir + "/w.png"));
+}
+
+TEST(HfConfigCli, BadConfigFieldsExitTwoNamingFileAndFieldWithNoFileLeft) {
+    const std::string dir = testing::make_temp_dir();
+    const std::pair<const char*, const char*> cases[] = {
+        {R"("rope_scaling": {"rope_type": "warp", "factor": 2})", "rope_scaling.rope_type"},
+        {R"("num_hidden_layers": Infinity)", "num_hidden_layers"},
+        {R"("partial_rotary_factor": 0.33, "head_dim": 100)", "partial_rotary_factor"},
+        {R"("rope_parameters": {"full_attention": {}, "chunked_attention": {}})",
+         "rope_parameters.chunked_attention"},
+    };
+    for (const auto& [extra, field] : cases) {
+        SCOPED_TRACE(extra);
+        const std::string config = dir + "/config.json";
+        std::ofstream(config) << R"({"model_type": "llama", "hidden_size": 400,
+            "num_attention_heads": 4, "max_position_embeddings": 4096, )"
+                              << (std::string(extra).find("num_hidden_layers") == std::string::npos
+                                      ? R"("num_hidden_layers": 2, )"
+                                      : "")
+                              << extra << "}";
+        const testing::RunResult run = testing::run_posviz("export wavelengths --model-config " +
+                                                           config + " -o " + dir + "/w.csv");
+        EXPECT_EQ(run.status, 2);
+        EXPECT_NE(run.err.find(config), std::string::npos) << run.err;
+        EXPECT_NE(run.err.find(field), std::string::npos) << run.err;
+        EXPECT_FALSE(testing::file_exists(dir + "/w.csv"));
+    }
+}
+
+}  // namespace
+}  // namespace posviz
