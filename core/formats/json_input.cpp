@@ -10,12 +10,13 @@ namespace posviz {
 
 namespace {
 
-// The deepest nesting of [ and { in the text, counted outside strings; stops counting once past
-// `limit`. Syntax is left to the parser: this only has to be right for text that parses.
-int nesting_depth(const std::string& text, int limit) {
-    int depth = 0, deepest = 0;
-    bool in_string = false, escaped = false;
-    for (const char c : text) {
+// Steps through JSON text one character at a time, knowing whether it is inside a string.
+struct StringTracker {
+    bool in_string = false;
+    bool escaped = false;
+
+    // Whether `c`, the next character, is outside strings (a quote is not: it opens or closes one).
+    bool outside(char c) {
         if (in_string) {
             if (escaped)
                 escaped = false;
@@ -23,9 +24,21 @@ int nesting_depth(const std::string& text, int limit) {
                 escaped = true;
             else if (c == '"')
                 in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
+            return false;
+        }
+        if (c == '"') in_string = true;
+        return !in_string;
+    }
+};
+
+// The deepest nesting of [ and { in the text, counted outside strings; stops counting once past
+// `limit`. Syntax is left to the parser: this only has to be right for text that parses.
+int nesting_depth(const std::string& text, int limit) {
+    int depth = 0, deepest = 0;
+    StringTracker strings;
+    for (const char c : text) {
+        if (!strings.outside(c)) continue;
+        if (c == '[' || c == '{') {
             deepest = std::max(deepest, ++depth);
             if (deepest > limit) return deepest;
         } else if (c == ']' || c == '}') {
@@ -49,19 +62,10 @@ constexpr std::pair<std::string_view, std::string_view> kPythonLiterals[] = {
 std::string with_literal_stand_ins(const std::string& text) {
     std::string out;
     out.reserve(text.size());
-    bool in_string = false, escaped = false;
+    StringTracker strings;
     for (size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (in_string) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else {
+        // The literals hold no quote, so skipping over one leaves the tracker's state right.
+        if (strings.outside(text[i])) {
             bool replaced = false;
             for (auto [literal, stand_in] : kPythonLiterals)
                 if (std::string_view(text).substr(i, literal.size()) == literal) {
@@ -72,7 +76,7 @@ std::string with_literal_stand_ins(const std::string& text) {
                 }
             if (replaced) continue;
         }
-        out += c;
+        out += text[i];
     }
     return out;
 }
