@@ -241,7 +241,7 @@ json positions_json(const ModelPositions& m, const LayerPositions& l) {
 //   Base bound (Men et al. 2024) over the rotated dims d: b*, the smallest base with
 //   f_b(m) ≥ 0 for all m < L (the paper's number; larger bases can fail again, rope_bounds.h), for
 //   the training length and max_position_embeddings, and whether the model's own base meets the
-//   condition (its first negative m if not). b* is scanned for L up to kMaxBaseBoundLength; the
+//   condition (its first negative m if not). b* is scanned for L up to kMaxBaseBoundFigureLength; the
 //   model's own base is checked up to posviz's longest L.
 struct BaseBoundRow {
     std::string which;  // "training length", "max_position_embeddings"
@@ -280,7 +280,7 @@ Analyses analyses(const ModelPositions& m) {
         lengths.push_back({"max_position_embeddings", m.max_position_embeddings});
     for (const auto& [which, length] : lengths) {
         BaseBoundRow row{.which = which, .length = length};
-        if (length <= kMaxBaseBoundLength)
+        if (length <= kMaxBaseBoundFigureLength)
             row.smallest = smallest_passing_base(r.rotary_dim, length);
         row.checked = length <= limits::kMaxSeqLen;
         if (row.checked) row.first_negative = first_negative(r.base, r.rotary_dim, length);
@@ -306,7 +306,7 @@ std::string analyses_text(const Analyses& a) {
             out += "b* = " + fixed(b.smallest, 5) +
                    " (the smallest base with f_b(m) >= 0 for all m < L); ";
         else
-            out += "b* not scanned beyond L = " + std::to_string(kMaxBaseBoundLength) + "; ";
+            out += "b* not scanned beyond L = " + std::to_string(kMaxBaseBoundFigureLength) + "; ";
         out += "θ " + readable(a.base);
         if (!b.checked)
             out += " not checked beyond L = " + std::to_string(limits::kMaxSeqLen);
