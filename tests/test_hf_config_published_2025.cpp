@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -212,6 +213,126 @@ std::vector<bool> rope_where(const std::vector<AttentionKind>& layers, Attention
     return out;
 }
 
+// EXPECT_EQ(got, *want) where the test states want; failures name the model and the field.
+template <class T>
+void expect_stated(const T& got, const std::optional<T>& want, const std::string& what,
+                   const char* field) {
+    if (want) {
+        EXPECT_EQ(got, *want) << what << ": " << field;
+    }
+}
+
+// What a test derives of a whole model besides its model_type. expect_model asserts each field;
+// the optional ones, text_model_type and the schedule only when set.
+struct ExpectedModel {
+    std::string text_model_type = {};        // the language model's
+    PositionKind kind = PositionKind::Rope;  // NoPE: also no RoPE at all (ropes empty)
+    std::vector<AttentionKind> layers = {};  // the schedule, layer by layer (expect_layers)
+    std::vector<bool> rope = {};             // which of them apply RoPE; empty: every one
+    std::optional<int> window = {};          // on the sliding layers; 0 on the others
+    int max = 0;                             // max_position_embeddings
+    std::optional<int> training_length = {};
+    std::optional<int> chosen_layer = {};  // choose_layer(m, -1, ""): what the figures draw
+};
+
+void expect_model(const ModelPositions& m, const std::string& model_type, const ExpectedModel& e) {
+    EXPECT_EQ(m.model_type, model_type);
+    if (!e.text_model_type.empty()) {
+        EXPECT_EQ(m.text_model_type, e.text_model_type);
+    }
+    EXPECT_EQ(m.kind, e.kind);
+    if (e.kind == PositionKind::NoPE) {
+        EXPECT_TRUE(m.ropes.empty());
+    }
+    if (!e.layers.empty()) {
+        expect_layers(m, e.layers,
+                      e.rope.empty() ? std::vector<bool>(e.layers.size(), true) : e.rope);
+    }
+    for (size_t i = 0; e.window && i < e.layers.size(); ++i)
+        EXPECT_EQ(m.layers.at(i).window, e.layers[i] == Sliding ? *e.window : 0) << i;
+    EXPECT_EQ(m.max_position_embeddings, e.max);
+    expect_stated(m.training_length, e.training_length, model_type, "training_length");
+    if (e.chosen_layer) {
+        EXPECT_EQ(choose_layer(m, -1, ""), *e.chosen_layer);
+    }
+}
+
+// What a test derives of one RoPE. expect_rope asserts each field (the optional ones only when
+// set; factor with any scaling) and compares posviz's table with the reference built from the
+// same numbers: rope_type from `scaling` (ntk read from "alpha": HunYuan's rule), dim =
+// rotary_dim (HunYuan's alpha: head_dim), transformers' defaults for what is unset (beta 32/1,
+// truncate, low/high 1/4).
+struct ExpectedRope {
+    double base = 0;
+    int head_dim = 0;
+    int rotary_dim = 0;
+    std::optional<double> partial_rotary_factor = {};
+    std::optional<int> qk_head_dim = {};  // MLA: the head the softmax scale divides
+    RopeStyle style = RopeStyle::Half;
+    RopeScalingType scaling = RopeScalingType::None;
+    std::optional<std::string> factor_key = {};
+    double factor = 1.0;
+    std::optional<int> original = {};  // original_max_position_embeddings
+    std::optional<double> beta_fast = {}, beta_slow = {};
+    std::optional<bool> truncate = {};
+    std::optional<double> low_freq_factor = {}, high_freq_factor = {};
+    std::optional<double> attention_factor = {};  // at load
+    std::optional<double> softmax_scale = {};     // to 1e-14
+    std::vector<int> mrope_section = {};          // empty: not asserted
+};
+
+Ref reference_of(const ExpectedRope& e) {
+    Ref ref{.base = e.base,
+            .dim = e.rotary_dim,
+            .factor = e.factor,
+            .original = double(e.original.value_or(0)),
+            .beta_fast = e.beta_fast.value_or(32.0),
+            .beta_slow = e.beta_slow.value_or(1.0),
+            .truncate = e.truncate.value_or(true),
+            .low_freq_factor = e.low_freq_factor.value_or(1.0),
+            .high_freq_factor = e.high_freq_factor.value_or(4.0)};
+    if (e.scaling == RopeScalingType::Yarn) ref.type = RefType::Yarn;
+    if (e.scaling == RopeScalingType::Llama3) ref.type = RefType::Llama3;
+    if (e.scaling == RopeScalingType::Ntk && e.factor_key == "alpha") {
+        ref.type = RefType::HunYuanAlpha;
+        ref.dim = e.head_dim;
+    } else if (ref.type == RefType::Default && e.scaling != RopeScalingType::None) {
+        ADD_FAILURE() << "no reference for " << rope_scaling_name(e.scaling);
+    }
+    return ref;
+}
+
+void expect_rope(const RopeScheme& r, const ExpectedRope& e, const std::string& what) {
+    EXPECT_EQ(r.base, e.base) << what;
+    EXPECT_EQ(r.head_dim, e.head_dim) << what;
+    EXPECT_EQ(r.rotary_dim, e.rotary_dim) << what;
+    if (e.partial_rotary_factor) {
+        EXPECT_DOUBLE_EQ(r.partial_rotary_factor, *e.partial_rotary_factor) << what;
+    }
+    expect_stated(r.qk_head_dim, e.qk_head_dim, what, "qk_head_dim");
+    EXPECT_EQ(r.style, e.style) << what;
+    EXPECT_EQ(r.scaling.type, e.scaling) << what;
+    expect_stated(r.scaling.factor_key, e.factor_key, what, "factor_key");
+    if (e.scaling != RopeScalingType::None) {
+        EXPECT_EQ(r.scaling.factor, e.factor) << what;
+    }
+    expect_stated(r.scaling.original_max_position_embeddings, e.original, what, "original");
+    expect_stated(r.scaling.beta_fast, e.beta_fast, what, "beta_fast");
+    expect_stated(r.scaling.beta_slow, e.beta_slow, what, "beta_slow");
+    expect_stated(r.scaling.truncate, e.truncate, what, "truncate");
+    expect_stated(r.scaling.low_freq_factor, e.low_freq_factor, what, "low_freq_factor");
+    expect_stated(r.scaling.high_freq_factor, e.high_freq_factor, what, "high_freq_factor");
+    expect_stated(r.encoding().frequencies(0).attention_factor, e.attention_factor, what,
+                  "attention_factor");
+    if (e.softmax_scale) {
+        EXPECT_NEAR(r.softmax_scale, *e.softmax_scale, 1e-14) << what;
+    }
+    if (!e.mrope_section.empty()) {
+        EXPECT_EQ(r.mrope_section, e.mrope_section) << what;
+    }
+    expect_table(r, reference_of(e), what);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 TEST(HfConfigPublished2025, Qwen3_8B) {
@@ -220,20 +341,10 @@ TEST(HfConfigPublished2025, Qwen3_8B) {
     // use_sliding_window false, max_position_embeddings 40960, 36 layers.
     // Pairing: modeling_qwen3.py apply_rotary_pos_emb uses rotate_half.
     const ModelPositions m = model("qwen3-8b.json");
-    EXPECT_EQ(m.model_type, "qwen3");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(36, Full), std::vector<bool>(36, true));
+    expect_model(m, "qwen3", {.layers = all(36, Full), .max = 40960, .training_length = 0});
     for (const LayerPositions& l : m.layers) EXPECT_EQ(l.window, 0);
-    EXPECT_EQ(m.max_position_embeddings, 40960);
-    EXPECT_EQ(m.training_length, 0);
     ASSERT_EQ(m.ropes.size(), 1u);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, 1e6);
-    EXPECT_EQ(r.head_dim, 128);
-    EXPECT_EQ(r.rotary_dim, 128);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
-    expect_table(r, {.base = 1e6, .dim = 128}, "qwen3");
+    expect_rope(rope_of(m, 0), {.base = 1e6, .head_dim = 128, .rotary_dim = 128}, "qwen3");
 }
 
 TEST(HfConfigPublished2025, Olmo3_1_32BInstruct) {
@@ -247,42 +358,33 @@ TEST(HfConfigPublished2025, Olmo3_1_32BInstruct) {
     // Olmo3RotaryEmbedding(config)}; PR #45945 restores it after a 5.x refactor used one
     // rotary_emb). Pairing: rotate_half (modeling_olmo3.py apply_rotary_pos_emb).
     const ModelPositions m = model("olmo-3.1-32b-instruct.json");
-    EXPECT_EQ(m.model_type, "olmo3");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
     const std::vector<AttentionKind> layers = every(64, 4, Sliding);
-    expect_layers(m, layers, std::vector<bool>(64, true));
-    for (int i = 0; i < 64; ++i)
-        EXPECT_EQ(m.layers[size_t(i)].window, layers[size_t(i)] == Sliding ? 4096 : 0) << i;
-    EXPECT_EQ(m.max_position_embeddings, 65536);
-    EXPECT_EQ(m.training_length, 8192);
-    EXPECT_EQ(choose_layer(m, -1, ""), 3);
+    expect_model(m, "olmo3",
+                 {.layers = layers,
+                  .window = 4096,
+                  .max = 65536,
+                  .training_length = 8192,
+                  .chosen_layer = 3});
 
-    const RopeScheme& full = rope_of(m, 3);
-    EXPECT_EQ(full.base, 500000.0);
-    EXPECT_EQ(full.head_dim, 128);
-    EXPECT_EQ(full.rotary_dim, 128);
-    EXPECT_EQ(full.style, RopeStyle::Half);
-    EXPECT_EQ(full.scaling.type, RopeScalingType::Yarn);
-    EXPECT_EQ(full.scaling.factor, 8.0);
-    EXPECT_EQ(full.scaling.original_max_position_embeddings, 8192);
-    EXPECT_TRUE(full.scaling.truncate);
-    EXPECT_EQ(full.encoding().frequencies(0).attention_factor, 1.2079441541679836);
-    expect_table(full,
-                 {.type = RefType::Yarn, .base = 5e5, .dim = 128, .factor = 8, .original = 8192},
-                 "olmo3 full");
+    expect_rope(rope_of(m, 3),
+                {.base = 5e5,
+                 .head_dim = 128,
+                 .rotary_dim = 128,
+                 .scaling = RopeScalingType::Yarn,
+                 .factor = 8,
+                 .original = 8192,
+                 .truncate = true,
+                 .attention_factor = 1.2079441541679836},
+                "olmo3 full");
     for (int i = 0; i < 64; ++i) {
         if (layers[size_t(i)] == Full) {
             EXPECT_EQ(m.layers[size_t(i)].rope, m.layers[3].rope) << i;
         }
     }
 
-    const RopeScheme& sliding = rope_of(m, 0);
-    EXPECT_EQ(sliding.base, 500000.0);
-    EXPECT_EQ(sliding.head_dim, 128);
-    EXPECT_EQ(sliding.style, RopeStyle::Half);
-    EXPECT_EQ(sliding.scaling.type, RopeScalingType::None);
-    EXPECT_EQ(sliding.encoding().frequencies(0).attention_factor, 1.0);
-    expect_table(sliding, {.base = 5e5, .dim = 128}, "olmo3 sliding");
+    expect_rope(rope_of(m, 0),
+                {.base = 5e5, .head_dim = 128, .rotary_dim = 128, .attention_factor = 1.0},
+                "olmo3 sliding");
 }
 
 TEST(HfConfigPublished2025, Qwen3_5_9B) {
@@ -295,22 +397,20 @@ TEST(HfConfigPublished2025, Qwen3_5_9B) {
     // Pairing: rotate_half on the first rotary_dim dims (modeling_qwen3_5.py
     // apply_rotary_pos_emb); mrope_interleaved chooses which pairs follow T/H/W, not the pairing.
     const ModelPositions m = model("qwen3.5-9b.json");
-    EXPECT_EQ(m.model_type, "qwen3_5");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
     const std::vector<AttentionKind> layers = every(32, 4, Linear);
-    expect_layers(m, layers, rope_where(layers, Full));
-    EXPECT_EQ(m.max_position_embeddings, 262144);
-    EXPECT_EQ(m.training_length, 0);
-    EXPECT_EQ(choose_layer(m, -1, ""), 3);
-    const RopeScheme& r = rope_of(m, 3);
-    EXPECT_EQ(r.base, 1e7);
-    EXPECT_EQ(r.head_dim, 256);
-    EXPECT_EQ(r.rotary_dim, 64);
-    EXPECT_DOUBLE_EQ(r.partial_rotary_factor, 0.25);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
-    EXPECT_EQ(r.mrope_section, (std::vector<int>{11, 11, 10}));
-    expect_table(r, {.base = 1e7, .dim = 64}, "qwen3.5");
+    expect_model(m, "qwen3_5",
+                 {.layers = layers,
+                  .rope = rope_where(layers, Full),
+                  .max = 262144,
+                  .training_length = 0,
+                  .chosen_layer = 3});
+    expect_rope(rope_of(m, 3),
+                {.base = 1e7,
+                 .head_dim = 256,
+                 .rotary_dim = 64,
+                 .partial_rotary_factor = 0.25,
+                 .mrope_section = {11, 11, 10}},
+                "qwen3.5");
 }
 
 TEST(HfConfigPublished2025, Exaone4_5_33B) {
@@ -323,27 +423,23 @@ TEST(HfConfigPublished2025, Exaone4_5_33B) {
     // model: if self.sliding_window is None or self.is_sliding: apply_rotary_pos_emb(...)"
     // (modeling_exaone4.py). Pairing: rotate_half (Llama's apply_rotary_pos_emb).
     const ModelPositions m = model("exaone-4.5-33b.json");
-    EXPECT_EQ(m.model_type, "exaone4_5");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
     const std::vector<AttentionKind> layers = every(64, 4, Sliding);
-    expect_layers(m, layers, rope_where(layers, Sliding));
-    for (int i = 0; i < 64; ++i)
-        EXPECT_EQ(m.layers[size_t(i)].window, layers[size_t(i)] == Sliding ? 4096 : 0) << i;
-    EXPECT_EQ(m.max_position_embeddings, 262144);
-    EXPECT_EQ(m.training_length, 8192);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, 1e6);
-    EXPECT_EQ(r.head_dim, 128);
-    EXPECT_EQ(r.rotary_dim, 128);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::Llama3);
-    EXPECT_EQ(r.scaling.factor, 16.0);
-    EXPECT_EQ(r.scaling.low_freq_factor, 1.0);
-    EXPECT_EQ(r.scaling.high_freq_factor, 4.0);
-    EXPECT_EQ(r.scaling.original_max_position_embeddings, 8192);
-    expect_table(r,
-                 {.type = RefType::Llama3, .base = 1e6, .dim = 128, .factor = 16, .original = 8192},
-                 "exaone4.5");
+    expect_model(m, "exaone4_5",
+                 {.layers = layers,
+                  .rope = rope_where(layers, Sliding),
+                  .window = 4096,
+                  .max = 262144,
+                  .training_length = 8192});
+    expect_rope(rope_of(m, 0),
+                {.base = 1e6,
+                 .head_dim = 128,
+                 .rotary_dim = 128,
+                 .scaling = RopeScalingType::Llama3,
+                 .factor = 16,
+                 .original = 8192,
+                 .low_freq_factor = 1.0,
+                 .high_freq_factor = 4.0},
+                "exaone4.5");
 }
 
 TEST(HfConfigPublished2025, Lfm2_5Vl1_6B) {
@@ -352,44 +448,44 @@ TEST(HfConfigPublished2025, Lfm2_5Vl1_6B) {
     // 2048 / 32 heads = 64 (Lfm2Config has no head_dim; Lfm2Attention uses hidden/heads).
     // max_position_embeddings 128000. Pairing: rotate_half (modeling_lfm2.py).
     const ModelPositions m = model("lfm2.5-vl-1.6b.json");
-    EXPECT_EQ(m.model_type, "lfm2_vl");
-    EXPECT_EQ(m.text_model_type, "lfm2");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
     const std::vector<AttentionKind> layers = {None, None, Full, None, None, Full, None, None,
                                                Full, None, Full, None, Full, None, Full, None};
-    expect_layers(m, layers, rope_where(layers, Full));
+    expect_model(m, "lfm2_vl",
+                 {.text_model_type = "lfm2",
+                  .layers = layers,
+                  .rope = rope_where(layers, Full),
+                  .max = 128000,
+                  .chosen_layer = 2});
     for (size_t i = 0; i < layers.size(); ++i) {
         if (layers[i] == None) {
             EXPECT_EQ(m.layers[i].mixer, "conv") << i;
         }
     }
-    EXPECT_EQ(m.max_position_embeddings, 128000);
-    EXPECT_EQ(choose_layer(m, -1, ""), 2);
-    const RopeScheme& r = rope_of(m, 2);
-    EXPECT_EQ(r.base, 1e6);
-    EXPECT_EQ(r.head_dim, 64);
-    EXPECT_EQ(r.rotary_dim, 64);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
-    expect_table(r, {.base = 1e6, .dim = 64}, "lfm2");
+    expect_rope(rope_of(m, 2), {.base = 1e6, .head_dim = 64, .rotary_dim = 64}, "lfm2");
 }
 
 TEST(HfConfigPublished2025, VoxtralMini3B2507) {
     // voxtral / text llama: rope_theta 1e8, rope_scaling null, head_dim 128 (explicit; not
     // 3072/32 = 96), 30 layers, max_position_embeddings 131072. rotate_half (modeling_llama.py).
     const ModelPositions m = model("voxtral-mini-3b-2507.json");
-    EXPECT_EQ(m.model_type, "voxtral");
-    EXPECT_EQ(m.text_model_type, "llama");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(30, Full), std::vector<bool>(30, true));
-    EXPECT_EQ(m.max_position_embeddings, 131072);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, 1e8);
-    EXPECT_EQ(r.head_dim, 128);
-    EXPECT_EQ(r.rotary_dim, 128);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
-    expect_table(r, {.base = 1e8, .dim = 128}, "voxtral");
+    expect_model(m, "voxtral",
+                 {.text_model_type = "llama", .layers = all(30, Full), .max = 131072});
+    expect_rope(rope_of(m, 0), {.base = 1e8, .head_dim = 128, .rotary_dim = 128}, "voxtral");
+}
+
+// HunYuan's static NTK by alpha (whatever rope_scaling's "dynamic" says): base · alpha^(d/(d−2))
+// over the whole head, attention factor 1 (the tests below cite both implementations).
+void expect_hunyuan_alpha(const RopeScheme& r, double theta, int head_dim, double alpha,
+                          const std::string& what) {
+    expect_rope(r,
+                {.base = theta,
+                 .head_dim = head_dim,
+                 .rotary_dim = head_dim,
+                 .scaling = RopeScalingType::Ntk,
+                 .factor_key = "alpha",
+                 .factor = alpha,
+                 .attention_factor = 1.0},
+                what);
 }
 
 TEST(HfConfigPublished2025, HunyuanA13BInstruct) {
@@ -401,21 +497,8 @@ TEST(HfConfigPublished2025, HunyuanA13BInstruct) {
     // HunYuanDenseV1/MoeV1 rotary embedding. attention_head_dim 128 = 4096 / 32 heads.
     // 32 layers (use_cla false, use_mla false), max_position_embeddings 32768.
     const ModelPositions m = model("hunyuan-a13b-instruct.json");
-    EXPECT_EQ(m.model_type, "hunyuan");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(32, Full), std::vector<bool>(32, true));
-    EXPECT_EQ(m.max_position_embeddings, 32768);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, 10000.0);
-    EXPECT_EQ(r.head_dim, 128);
-    EXPECT_EQ(r.rotary_dim, 128);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::Ntk);  // static NTK by alpha, whatever "dynamic"
-    EXPECT_EQ(r.scaling.factor_key, "alpha");
-    EXPECT_EQ(r.scaling.factor, 1000.0);
-    EXPECT_EQ(r.encoding().frequencies(0).attention_factor, 1.0);
-    expect_table(r, {.type = RefType::HunYuanAlpha, .base = 1e4, .dim = 128, .factor = 1000},
-                 "hunyuan a13b");
+    expect_model(m, "hunyuan", {.layers = all(32, Full), .max = 32768});
+    expect_hunyuan_alpha(rope_of(m, 0), 1e4, 128, 1000, "hunyuan a13b");
 }
 
 TEST(HfConfigPublished2025, HyMt2_7B) {
@@ -426,22 +509,18 @@ TEST(HfConfigPublished2025, HyMt2_7B) {
     // alpha ** (head_dim / (head_dim - 2)); ... self.attention_scaling = 1.0". rotate_half.
     // 32 layers, max_position_embeddings 262144.
     const ModelPositions m = model("hy-mt2-7b.json");
-    EXPECT_EQ(m.model_type, "hunyuan_v1_dense");
     EXPECT_TRUE(m.assumption.empty()) << m.assumption;  // a transformers model type
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(32, Full), std::vector<bool>(32, true));
-    EXPECT_EQ(m.max_position_embeddings, 262144);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, 10000.0);
-    EXPECT_EQ(r.head_dim, 128);
-    EXPECT_EQ(r.rotary_dim, 128);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::Ntk);
-    EXPECT_EQ(r.scaling.factor_key, "alpha");
-    EXPECT_EQ(r.scaling.factor, 1000.0);
-    EXPECT_EQ(r.encoding().frequencies(0).attention_factor, 1.0);
-    expect_table(r, {.type = RefType::HunYuanAlpha, .base = 1e4, .dim = 128, .factor = 1000},
-                 "hy-mt2");
+    expect_model(m, "hunyuan_v1_dense", {.layers = all(32, Full), .max = 262144});
+    expect_hunyuan_alpha(rope_of(m, 0), 1e4, 128, 1000, "hy-mt2");
+}
+
+// MLA models (DeepSeek V3's attention): RoPE on qk_rope_head_dim 64 of a larger query/key head
+// (qk_head_dim), interleaved pairs (DeepSeek's apply_rotary_pos_emb de-interleaves q and k).
+void expect_mla(const RopeScheme& r, ExpectedRope e, const std::string& what) {
+    e.head_dim = 64;
+    e.rotary_dim = 64;
+    e.style = RopeStyle::Interleaved;
+    expect_rope(r, e, what);
 }
 
 TEST(HfConfigPublished2025, KimiK2Instruct) {
@@ -455,33 +534,18 @@ TEST(HfConfigPublished2025, KimiK2Instruct) {
     // floor 19 / ceil 20: a one-pair ramp. Attention factor mscale/mscale_all_dim = 1; the
     // softmax scale is multiplied by yarn_get_mscale(32, 1)² = (0.1 ln 32 + 1)².
     const ModelPositions m = model("kimi-k2-instruct.json");
-    EXPECT_EQ(m.model_type, "kimi_k2");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(61, Full), std::vector<bool>(61, true));
-    EXPECT_EQ(m.max_position_embeddings, 131072);
-    EXPECT_EQ(m.training_length, 4096);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, 50000.0);
-    EXPECT_EQ(r.head_dim, 64);
-    EXPECT_EQ(r.rotary_dim, 64);
-    EXPECT_EQ(r.qk_head_dim, 192);
-    EXPECT_EQ(r.style, RopeStyle::Interleaved);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::Yarn);
-    EXPECT_EQ(r.scaling.factor, 32.0);
-    EXPECT_EQ(r.scaling.original_max_position_embeddings, 4096);
-    EXPECT_EQ(r.scaling.beta_fast, 1.0);
-    EXPECT_EQ(r.scaling.beta_slow, 1.0);
-    EXPECT_EQ(r.encoding().frequencies(0).attention_factor, 1.0);
-    EXPECT_NEAR(r.softmax_scale, std::pow(0.1 * std::log(32.0) + 1, 2), 1e-14);
-    expect_table(r,
-                 {.type = RefType::Yarn,
-                  .base = 5e4,
-                  .dim = 64,
-                  .factor = 32,
-                  .original = 4096,
-                  .beta_fast = 1,
-                  .beta_slow = 1},
-                 "kimi-k2");
+    expect_model(m, "kimi_k2", {.layers = all(61, Full), .max = 131072, .training_length = 4096});
+    expect_mla(rope_of(m, 0),
+               {.base = 5e4,
+                .qk_head_dim = 192,
+                .scaling = RopeScalingType::Yarn,
+                .factor = 32,
+                .original = 4096,
+                .beta_fast = 1,
+                .beta_slow = 1,
+                .attention_factor = 1.0,
+                .softmax_scale = std::pow(0.1 * std::log(32.0) + 1, 2)},
+               "kimi-k2");
 }
 
 TEST(HfConfigPublished2025, KimiK3) {
@@ -493,16 +557,16 @@ TEST(HfConfigPublished2025, KimiK3) {
     // positional encoding)"; KDA layers are linear attention. No rope_theta anywhere: a NoPE
     // model. max_position_embeddings 1048576.
     const ModelPositions m = model("kimi-k3.json");
-    EXPECT_EQ(m.model_type, "kimi_k3");
-    EXPECT_EQ(m.text_model_type, "kimi_linear");
-    EXPECT_EQ(m.kind, PositionKind::NoPE);
-    EXPECT_TRUE(m.ropes.empty());
     std::vector<AttentionKind> layers = all(93, Linear);
     for (int one_based = 4; one_based <= 92; one_based += 4) layers[size_t(one_based - 1)] = Full;
     layers[92] = Full;  // layer 93
-    expect_layers(m, layers, std::vector<bool>(93, false));
-    EXPECT_EQ(m.max_position_embeddings, 1048576);
-    EXPECT_EQ(m.training_length, 0);
+    expect_model(m, "kimi_k3",
+                 {.text_model_type = "kimi_linear",
+                  .kind = PositionKind::NoPE,
+                  .layers = layers,
+                  .rope = std::vector<bool>(93, false),
+                  .max = 1048576,
+                  .training_length = 0});
 }
 
 TEST(HfConfigPublished2025, Nemotron3Nano30BA3B) {
@@ -512,15 +576,15 @@ TEST(HfConfigPublished2025, Nemotron3Nano30BA3B) {
     // attention applies no rotary embedding: rope_theta 10000 and partial_rotary_factor 1.0 in
     // the file are unused. A NoPE model, described, not refused. max_position_embeddings 262144.
     const ModelPositions m = model("nemotron-3-nano-30b-a3b.json");
-    EXPECT_EQ(m.model_type, "nemotron_h");
-    EXPECT_EQ(m.kind, PositionKind::NoPE);
-    EXPECT_TRUE(m.ropes.empty());
     const std::string pattern = "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME";
     std::vector<AttentionKind> layers;
     for (char c : pattern) layers.push_back(c == 'M' ? Linear : c == '*' ? Full : None);
-    expect_layers(m, layers, std::vector<bool>(52, false));
+    expect_model(m, "nemotron_h",
+                 {.kind = PositionKind::NoPE,
+                  .layers = layers,
+                  .rope = std::vector<bool>(52, false),
+                  .max = 262144});
     for (int i : {5, 12, 19, 26, 33, 42}) EXPECT_EQ(m.layers[size_t(i)].attention, Full) << i;
-    EXPECT_EQ(m.max_position_embeddings, 262144);
     EXPECT_NE(describe_positions(m).find("NoPE"), std::string::npos);
 }
 
@@ -540,22 +604,14 @@ TEST(HfConfigPublished2025, MimoV2_5) {
     // Llama ignores sliding_window, Mistral reads it, and either is defensible for an unknown type.
     // 48 layers, max_position_embeddings 1048576.
     const ModelPositions m = model("mimo-v2.5.json");
-    EXPECT_EQ(m.model_type, "mimo_v2");
     EXPECT_NE(m.assumption.find("mimo_v2"), std::string::npos) << m.assumption;
-    EXPECT_EQ(m.kind, PositionKind::Rope);
+    expect_model(m, "mimo_v2", {.max = 1048576, .chosen_layer = 0});
     ASSERT_EQ(m.num_layers, 48);
     ASSERT_EQ(m.layers.size(), 48u);
-    EXPECT_EQ(m.max_position_embeddings, 1048576);
     for (int i = 0; i < 48; ++i) {
-        const RopeScheme& r = rope_of(m, i);
-        EXPECT_EQ(r.base, 1e7) << i;
-        EXPECT_EQ(r.head_dim, 192) << i;
-        EXPECT_EQ(r.rotary_dim, 64) << i;
-        EXPECT_EQ(r.style, RopeStyle::Half) << i;
-        EXPECT_EQ(r.scaling.type, RopeScalingType::None) << i;
+        expect_rope(rope_of(m, i), {.base = 1e7, .head_dim = 192, .rotary_dim = 64},
+                    "mimo_v2 layer " + std::to_string(i));
     }
-    EXPECT_EQ(choose_layer(m, -1, ""), 0);
-    expect_table(rope_of(m, 0), {.base = 1e7, .dim = 64}, "mimo_v2");
 }
 
 TEST(HfConfigPublished2025, MiniMaxM2_7) {
@@ -566,18 +622,9 @@ TEST(HfConfigPublished2025, MiniMaxM2_7) {
     // max_position_embeddings 204800. MiniMaxM2RotaryEmbedding = Glm4MoeRotaryEmbedding, with
     // glm4_moe's apply_rotary_pos_emb: rotate_half on the first rotary_dim dims.
     const ModelPositions m = model("minimax-m2.7.json");
-    EXPECT_EQ(m.model_type, "minimax_m2");
     EXPECT_TRUE(m.assumption.empty()) << m.assumption;
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(62, Full), std::vector<bool>(62, true));
-    EXPECT_EQ(m.max_position_embeddings, 204800);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, 5e6);
-    EXPECT_EQ(r.head_dim, 128);
-    EXPECT_EQ(r.rotary_dim, 64);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
-    expect_table(r, {.base = 5e6, .dim = 64}, "minimax-m2.7");
+    expect_model(m, "minimax_m2", {.layers = all(62, Full), .max = 204800});
+    expect_rope(rope_of(m, 0), {.base = 5e6, .head_dim = 128, .rotary_dim = 64}, "minimax-m2.7");
 }
 
 TEST(HfConfigPublished2025, MiniMaxM3) {
@@ -592,22 +639,13 @@ TEST(HfConfigPublished2025, MiniMaxM3) {
     // context, so full in reach, with RoPE. rotate_half as in MiniMax M2 (Glm4Moe's
     // apply_rotary_pos_emb). 60 layers, max_position_embeddings 1048576 (file; class 524288).
     const ModelPositions m = model("minimax-m3.json");
-    EXPECT_EQ(m.model_type, "minimax_m3_vl");
     EXPECT_TRUE(m.assumption.empty()) << m.assumption;  // a transformers model type
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(60, Full), std::vector<bool>(60, true));
+    expect_model(m, "minimax_m3_vl", {.layers = all(60, Full), .max = 1048576});
     std::vector<std::string> types(3, "full_attention"), got;
     types.resize(60, "minimax_m3_sparse");
     for (const LayerPositions& l : m.layers) got.push_back(l.type);
     EXPECT_EQ(got, types);
-    EXPECT_EQ(m.max_position_embeddings, 1048576);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, 5e6);
-    EXPECT_EQ(r.head_dim, 128);
-    EXPECT_EQ(r.rotary_dim, 64);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
-    expect_table(r, {.base = 5e6, .dim = 64}, "minimax-m3");
+    expect_rope(rope_of(m, 0), {.base = 5e6, .head_dim = 128, .rotary_dim = 64}, "minimax-m3");
 }
 
 TEST(HfConfigPublished2025, Qwen3Next80BA3BInstruct) {
@@ -618,92 +656,70 @@ TEST(HfConfigPublished2025, Qwen3Next80BA3BInstruct) {
     // setdefault), head_dim 256 → 64 dims; rope_theta 10000000 (an integer), rope_scaling null;
     // max_position_embeddings 262144. rotate_half (modeling_qwen3_next.py apply_rotary_pos_emb).
     const ModelPositions m = model("qwen3-next-80b-a3b-instruct.json");
-    EXPECT_EQ(m.model_type, "qwen3_next");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
     const std::vector<AttentionKind> layers = every(48, 4, Linear);
-    expect_layers(m, layers, rope_where(layers, Full));
-    EXPECT_EQ(m.max_position_embeddings, 262144);
-    EXPECT_EQ(choose_layer(m, -1, ""), 3);
-    const RopeScheme& r = rope_of(m, 3);
-    EXPECT_EQ(r.base, 1e7);
-    EXPECT_EQ(r.head_dim, 256);
-    EXPECT_EQ(r.rotary_dim, 64);
-    EXPECT_DOUBLE_EQ(r.partial_rotary_factor, 0.25);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
-    expect_table(r, {.base = 1e7, .dim = 64}, "qwen3-next");
+    expect_model(
+        m, "qwen3_next",
+        {.layers = layers, .rope = rope_where(layers, Full), .max = 262144, .chosen_layer = 3});
+    expect_rope(rope_of(m, 3),
+                {.base = 1e7, .head_dim = 256, .rotary_dim = 64, .partial_rotary_factor = 0.25},
+                "qwen3-next");
 }
 
 // Qwen3-VL (dense and MoE): text_config.rope_scaling {mrope_interleaved true, mrope_section
 // [24, 20, 20], rope_type default} beside rope_theta 5000000 (the 4.57 layout); head_dim 128
 // (64 pairs = 24 + 20 + 20); text tokens use one position for T, H and W, so their frequencies
 // are the default ones. rotate_half (modeling_qwen3_vl.py apply_rotary_pos_emb).
-void expect_qwen3_vl(const ModelPositions& m, int layers) {
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(layers, Full), std::vector<bool>(size_t(layers), true));
-    EXPECT_EQ(m.max_position_embeddings, 262144);
-    EXPECT_EQ(m.training_length, 0);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, 5e6);
-    EXPECT_EQ(r.head_dim, 128);
-    EXPECT_EQ(r.rotary_dim, 128);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
-    EXPECT_EQ(r.mrope_section, (std::vector<int>{24, 20, 20}));
-    expect_table(r, {.base = 5e6, .dim = 128}, m.model_type);
+void expect_qwen3_vl(const ModelPositions& m, const std::string& type, const std::string& text,
+                     int layers) {
+    expect_model(m, type,
+                 {.text_model_type = text,
+                  .layers = all(layers, Full),
+                  .max = 262144,
+                  .training_length = 0});
+    expect_rope(rope_of(m, 0),
+                {.base = 5e6, .head_dim = 128, .rotary_dim = 128, .mrope_section = {24, 20, 20}},
+                type);
 }
 
 TEST(HfConfigPublished2025, Qwen3Vl8BInstruct) {
     const ModelPositions m = model("qwen3-vl-8b-instruct.json");
-    EXPECT_EQ(m.model_type, "qwen3_vl");
-    EXPECT_EQ(m.text_model_type, "qwen3_vl_text");
-    expect_qwen3_vl(m, 36);  // 4096 / 32 heads, head_dim 128
+    expect_qwen3_vl(m, "qwen3_vl", "qwen3_vl_text", 36);  // 4096 / 32 heads, head_dim 128
 }
 
 TEST(HfConfigPublished2025, Qwen3Vl30BA3BInstruct) {
     const ModelPositions m = model("qwen3-vl-30b-a3b-instruct.json");
-    EXPECT_EQ(m.model_type, "qwen3_vl_moe");
-    EXPECT_EQ(m.text_model_type, "qwen3_vl_moe_text");
-    expect_qwen3_vl(m, 48);  // 2048 / 32 heads = 64, but head_dim 128 is explicit
+    // 2048 / 32 heads = 64, but head_dim 128 is explicit
+    expect_qwen3_vl(m, "qwen3_vl_moe", "qwen3_vl_moe_text", 48);
 }
 
 // A plain Llama-like RoPE model: every layer full attention with RoPE at one θ over the whole head.
-void expect_plain(const ModelPositions& m, int layers, double theta, int head_dim, int max,
-                  RopeStyle style = RopeStyle::Half) {
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(layers, Full), std::vector<bool>(size_t(layers), true));
-    EXPECT_EQ(m.max_position_embeddings, max);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, theta);
-    EXPECT_EQ(r.head_dim, head_dim);
-    EXPECT_EQ(r.rotary_dim, head_dim);
-    EXPECT_EQ(r.style, style);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::None);
-    expect_table(r, {.base = theta, .dim = head_dim}, m.model_type);
+void expect_plain(const ModelPositions& m, const std::string& type, int layers, double theta,
+                  int head_dim, int max, RopeStyle style = RopeStyle::Half) {
+    expect_model(m, type, {.layers = all(layers, Full), .max = max});
+    expect_rope(rope_of(m, 0),
+                {.base = theta, .head_dim = head_dim, .rotary_dim = head_dim, .style = style},
+                type);
 }
 
 TEST(HfConfigPublished2025, Granite3_3_8BInstruct) {
     // granite: rope_theta 10000000.0, rope_scaling null, 4096 / 32 = 128, 40 layers, max
     // 131072; rotate_half (modeling_granite.py, Llama's apply_rotary_pos_emb).
     const ModelPositions m = model("granite-3.3-8b-instruct.json");
-    EXPECT_EQ(m.model_type, "granite");
-    expect_plain(m, 40, 1e7, 128, 131072);
+    expect_plain(m, "granite", 40, 1e7, 128, 131072);
 }
 
 TEST(HfConfigPublished2025, Olmo2_1124_7BInstruct) {
     // olmo2: rope_theta 500000 (an integer), rope_scaling null, 4096 / 32 = 128, 32 layers, max
     // 4096; rotate_half (modeling_olmo2.py).
     const ModelPositions m = model("olmo-2-1124-7b-instruct.json");
-    EXPECT_EQ(m.model_type, "olmo2");
-    expect_plain(m, 32, 5e5, 128, 4096);
+    expect_plain(m, "olmo2", 32, 5e5, 128, 4096);
 }
 
 TEST(HfConfigPublished2025, Mixtral8x7B) {
     // mixtral: rope_theta 1000000.0, sliding_window null (no window), 4096 / 32 = 128, 32 layers,
     // max 32768; rotate_half (modeling_mixtral.py).
     const ModelPositions m = model("mixtral-8x7b-v0.1.json");
-    EXPECT_EQ(m.model_type, "mixtral");
-    expect_plain(m, 32, 1e6, 128, 32768);
+    expect_plain(m, "mixtral", 32, 1e6, 128, 32768);
     for (const LayerPositions& l : m.layers) EXPECT_EQ(l.window, 0);
 }
 
@@ -711,8 +727,7 @@ TEST(HfConfigPublished2025, Qwen3_235BA22BInstruct2507) {
     // qwen3_moe: rope_theta 5000000, head_dim 128 (explicit; 4096/64 would be 64),
     // use_sliding_window false, 94 layers, max 262144; rotate_half (modeling_qwen3_moe.py).
     const ModelPositions m = model("qwen3-235b-a22b-instruct-2507.json");
-    EXPECT_EQ(m.model_type, "qwen3_moe");
-    expect_plain(m, 94, 5e6, 128, 262144);
+    expect_plain(m, "qwen3_moe", 94, 5e6, 128, 262144);
 }
 
 TEST(HfConfigPublished2025, Ernie4_5_0_3BPt) {
@@ -720,38 +735,17 @@ TEST(HfConfigPublished2025, Ernie4_5_0_3BPt) {
     // Ernie4_5's apply_rotary_pos_emb repeat_interleaves cos/sin and rotates adjacent pairs
     // (modeling_ernie4_5.py, "glm rope style"): interleaved pairs.
     const ModelPositions m = model("ernie-4.5-0.3b-pt.json");
-    EXPECT_EQ(m.model_type, "ernie4_5");
-    expect_plain(m, 18, 5e5, 128, 131072, RopeStyle::Interleaved);
+    expect_plain(m, "ernie4_5", 18, 5e5, 128, 131072, RopeStyle::Interleaved);
 }
 
 TEST(HfConfigPublished2025, Starcoder2_15B) {
     // starcoder2: rope_theta 100000, sliding_window 4096 on every layer (Starcoder2Attention
-    // passes config.sliding_window to each layer), 6144 / 48 = 128, 40 layers, max 16384;
-    // rotate_half (modeling_starcoder2.py).
+    // passes config.sliding_window to each layer), 6144 / 48 = 128, all of it rotated (no
+    // partial_rotary_factor), no rope_scaling, 40 layers, max 16384; rotate_half
+    // (modeling_starcoder2.py).
     const ModelPositions m = model("starcoder2-15b.json");
-    EXPECT_EQ(m.model_type, "starcoder2");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(40, Sliding), std::vector<bool>(40, true));
-    for (const LayerPositions& l : m.layers) EXPECT_EQ(l.window, 4096);
-    EXPECT_EQ(m.max_position_embeddings, 16384);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, 1e5);
-    EXPECT_EQ(r.head_dim, 128);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    expect_table(r, {.base = 1e5, .dim = 128}, "starcoder2");
-}
-
-// MLA models: RoPE on qk_rope_head_dim 64 of a 192-dim query/key head.
-void expect_mla(const ModelPositions& m, int layers, double theta, int max, int qk_head_dim) {
-    EXPECT_EQ(m.kind, PositionKind::Rope);
-    expect_layers(m, all(layers, Full), std::vector<bool>(size_t(layers), true));
-    EXPECT_EQ(m.max_position_embeddings, max);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.base, theta);
-    EXPECT_EQ(r.head_dim, 64);
-    EXPECT_EQ(r.rotary_dim, 64);
-    EXPECT_EQ(r.qk_head_dim, qk_head_dim);
-    EXPECT_EQ(r.style, RopeStyle::Interleaved);
+    expect_model(m, "starcoder2", {.layers = all(40, Sliding), .window = 4096, .max = 16384});
+    expect_rope(rope_of(m, 0), {.base = 1e5, .head_dim = 128, .rotary_dim = 128}, "starcoder2");
 }
 
 TEST(HfConfigPublished2025, DeepSeekV3_2) {
@@ -760,15 +754,17 @@ TEST(HfConfigPublished2025, DeepSeekV3_2) {
     // pairs (rope_interleave, DeepSeek's de-interleaving apply_rotary_pos_emb); 61 layers, all
     // attending to the whole context (the sparse indexer picks keys, not a window); max 163840.
     const ModelPositions m = model("deepseek-v3.2.json");
-    EXPECT_EQ(m.model_type, "deepseek_v32");
-    expect_mla(m, 61, 1e4, 163840, 192);
-    EXPECT_EQ(m.training_length, 4096);
-    const RopeScheme& r = rope_of(m, 0);
-    EXPECT_EQ(r.scaling.type, RopeScalingType::Yarn);
-    EXPECT_EQ(r.encoding().frequencies(0).attention_factor, 1.0);
-    EXPECT_NEAR(r.softmax_scale, std::pow(0.1 * std::log(40.0) + 1, 2), 1e-14);
-    expect_table(r, {.type = RefType::Yarn, .base = 1e4, .dim = 64, .factor = 40, .original = 4096},
-                 "deepseek-v3.2");
+    expect_model(m, "deepseek_v32",
+                 {.layers = all(61, Full), .max = 163840, .training_length = 4096});
+    expect_mla(rope_of(m, 0),
+               {.base = 1e4,
+                .qk_head_dim = 192,
+                .scaling = RopeScalingType::Yarn,
+                .factor = 40,
+                .original = 4096,
+                .attention_factor = 1.0,
+                .softmax_scale = std::pow(0.1 * std::log(40.0) + 1, 2)},
+               "deepseek-v3.2");
 }
 
 TEST(HfConfigPublished2025, Glm4_7Flash) {
@@ -776,18 +772,16 @@ TEST(HfConfigPublished2025, Glm4_7Flash) {
     // rope_theta 1000000, rope_scaling null, partial_rotary_factor 1.0; Glm4MoeLiteConfig is
     // DeepseekV3Config's (rope_interleave default True): interleaved pairs. 47 layers, max 202752.
     const ModelPositions m = model("glm-4.7-flash.json");
-    EXPECT_EQ(m.model_type, "glm4_moe_lite");
-    expect_mla(m, 47, 1e6, 202752, 256);
-    expect_table(rope_of(m, 0), {.base = 1e6, .dim = 64}, "glm-4.7-flash");
+    expect_model(m, "glm4_moe_lite", {.layers = all(47, Full), .max = 202752});
+    expect_mla(rope_of(m, 0), {.base = 1e6, .qk_head_dim = 256}, "glm-4.7-flash");
 }
 
 TEST(HfConfigPublished2025, Glm5_1) {
     // glm_moe_dsa: rope_parameters {rope_theta 1000000, default}, rope_interleave true,
     // qk_rope_head_dim 64 + qk_nope_head_dim 192 = 256; 78 layers, max 202752.
     const ModelPositions m = model("glm-5.1.json");
-    EXPECT_EQ(m.model_type, "glm_moe_dsa");
-    expect_mla(m, 78, 1e6, 202752, 256);
-    expect_table(rope_of(m, 0), {.base = 1e6, .dim = 64}, "glm-5.1");
+    expect_model(m, "glm_moe_dsa", {.layers = all(78, Full), .max = 202752});
+    expect_mla(rope_of(m, 0), {.base = 1e6, .qk_head_dim = 256}, "glm-5.1");
 }
 
 TEST(HfConfigPublished2025, DeepSeekV4Flash) {
@@ -795,28 +789,21 @@ TEST(HfConfigPublished2025, DeepSeekV4Flash) {
     // original 65536, max 1048576, 43 layers. (Its compressed-attention layers' second θ,
     // compress_rope_theta, is not asserted here: only what every reading agrees on.)
     const ModelPositions m = model("deepseek-v4-flash.json");
-    EXPECT_EQ(m.model_type, "deepseek_v4");
-    EXPECT_EQ(m.kind, PositionKind::Rope);
+    expect_model(m, "deepseek_v4", {.max = 1048576, .training_length = 65536});
     EXPECT_EQ(m.num_layers, 43);
-    EXPECT_EQ(m.max_position_embeddings, 1048576);
-    EXPECT_EQ(m.training_length, 65536);
 }
 
 TEST(HfConfigPublished2025, MiniMaxM1) {
     // minimax_m1: remote code (MiniMaxM1ForCausalLM; transformers registers "minimax" only).
-    // General rule: keys as written — rope_theta 10000000, head_dim 128, rotary_dim 64 — Llama's
-    // conventions otherwise, with the assumption said. attn_type_list (0 lightning/linear,
-    // 1 softmax) is a remote-code key: layer kinds are not asserted. 80 layers.
+    // General rule: keys as written — rope_theta 10000000, head_dim 128, rotary_dim 64, no
+    // rope_scaling — Llama's conventions otherwise, with the assumption said. attn_type_list
+    // (0 lightning/linear, 1 softmax) is a remote-code key: layer kinds are not asserted. 80
+    // layers.
     const ModelPositions m = model("minimax-m1.json");
     EXPECT_EQ(m.model_type, "minimax_m1");
     EXPECT_NE(m.assumption.find("minimax_m1"), std::string::npos) << m.assumption;
     EXPECT_EQ(m.num_layers, 80);
-    const RopeScheme& r = m.ropes.at(0);
-    EXPECT_EQ(r.base, 1e7);
-    EXPECT_EQ(r.head_dim, 128);
-    EXPECT_EQ(r.rotary_dim, 64);
-    EXPECT_EQ(r.style, RopeStyle::Half);
-    expect_table(r, {.base = 1e7, .dim = 64}, "minimax-m1");
+    expect_rope(m.ropes.at(0), {.base = 1e7, .head_dim = 128, .rotary_dim = 64}, "minimax-m1");
 }
 
 // Learned absolute tables: RoBERTa reads row position + padding_idx + 1 (create_position_ids_
