@@ -174,7 +174,8 @@ void check_output_size(const Scene& s) {
         throw InputError("--seq-len", std::to_string(s.seq_len),
                          "a length whose dense " + s.figure +
                              " output fits in --max-bytes = " + std::to_string(s.max_bytes) +
-                             " bytes (it would take " + bytes_text(bytes) + ")");
+                             " bytes (it would take " + bytes_text(bytes) + ")")
+            .with_cause(InputErrorCause::Memory);
     }
 }
 
@@ -189,7 +190,8 @@ void check_memory_budget(const Scene& s, int panels) {
     throw InputError(
         "--seq-len", std::to_string(s.seq_len) + " with --dim " + std::to_string(s.dim),
         "sizes whose " + s.figure + what + " fit in --max-bytes = " + std::to_string(s.max_bytes) +
-            " bytes (they would take about " + bytes_text(bytes) + ")");
+            " bytes (they would take about " + bytes_text(bytes) + ")")
+        .with_cause(InputErrorCause::Memory);
 }
 
 void check_figure_name(const std::string& figure) {

@@ -8,6 +8,16 @@
 
 namespace posviz {
 
+// What kind of bad input an InputError reports, for callers that map errors onto types of their
+// own (the Python module: ValueError, FileNotFoundError, IsADirectoryError, MemoryError). The
+// message is the same whatever the cause; the command line ignores it.
+enum class InputErrorCause {
+    Value,       // a value out of range, malformed, of the wrong kind
+    NoSuchFile,  // a named file or folder that does not exist
+    Directory,   // a directory where a file was wanted
+    Memory,      // a computation or table larger than --max-bytes
+};
+
 class InputError : public std::runtime_error {
   public:
     // `what` names the option or field (e.g. "--dim", "rope_scaling.factor"), `value` what was
@@ -18,9 +28,15 @@ class InputError : public std::runtime_error {
     // The same error with the file it came from before the message, for a field named as the file
     // writes it: "models/llama/config.json: head_dim: got ...". `option` stays the field.
     InputError in_file(const std::string& file) const {
-        return InputError(option, file + ": " + what(), InFile{});
+        return InputError(option, file + ": " + what(), InFile{}).with_cause(cause);
+    }
+    InputError with_cause(InputErrorCause c) const {
+        InputError e = *this;
+        e.cause = c;
+        return e;
     }
     std::string option;
+    InputErrorCause cause = InputErrorCause::Value;
 
   private:
     struct InFile {};

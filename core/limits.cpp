@@ -16,7 +16,8 @@ void check_table_budget(uint64_t elements, int64_t max_bytes, const std::string&
                          "a table whose " + std::to_string(elements) +
                              " doubles fit in --max-bytes = " + std::to_string(max_bytes) +
                              " bytes (they would take " + std::to_string(uint64_t(bytes)) +
-                             " bytes)");
+                             " bytes)")
+            .with_cause(InputErrorCause::Memory);
 }
 
 int64_t physical_memory_bytes() {

@@ -226,7 +226,7 @@ void fit_length_to_sentence(Scene& s, const std::string& where) {
 }
 
 std::vector<std::string> scene_tokens(const Scene& s) {
-    if (s.content != "sentence" || !s.queries_path.empty()) return {};
+    if (s.content != "sentence" || !s.queries_path.empty() || s.content_arrays) return {};
     return sentence_tokens(s.sentence, "--sentence");
 }
 
@@ -257,10 +257,36 @@ Content random_content(int seq_len, int dim, uint64_t seed) {
     return content;
 }
 
+// An in-memory content array, checked as read_npy_matrix checks a file (core/formats/npy.cpp).
+void check_content_array(const Eigen::Map<const Matrix>& m, const char* what, const Scene& s) {
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "(" + to_string.
+    std::string shape = "an array of shape (";
+    shape += std::to_string(m.rows());
+    shape += ", ";
+    shape += std::to_string(m.cols());
+    shape += ")";
+    std::string wanted = "shape (";
+    wanted += std::to_string(s.seq_len);
+    wanted += ", ";
+    wanted += std::to_string(s.dim);
+    wanted += ") (--seq-len, --dim)";
+    if (m.rows() != s.seq_len || m.cols() != s.dim) throw InputError(what, shape, wanted);
+    limits::check_table_budget(uint64_t(m.size()), s.max_bytes, what, shape);
+    if (!m.allFinite())
+        throw InputError(what, "an array containing a non-finite value", "finite numbers");
+}
+
 }  // namespace
 
 Content make_content(const Scene& s) {
     Content c;
+    if (s.content_arrays) {
+        check_content_array(s.content_arrays->queries, "--queries", s);
+        check_content_array(s.content_arrays->keys, "--keys", s);
+        c.queries = s.content_arrays->queries;
+        c.keys = s.content_arrays->keys;
+        return c;
+    }
     if (!s.queries_path.empty() || !s.keys_path.empty()) {
         if (s.queries_path.empty() || s.keys_path.empty())
             throw InputError(s.queries_path.empty() ? "--queries" : "--keys", "(missing)",

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,21 @@
 #include "core/limits.h"
 
 namespace posviz {
+
+// Query and key content held in memory by whoever builds the scene (the Python module's NumPy
+// arrays) instead of files: make_content reads them in place, with the checks --queries/--keys
+// files get (shape (L, D), finite values). `owner` keeps the memory alive while any copy of the
+// scene holds it. Never saved in presets or settings.
+struct ContentArrays {
+    ContentArrays(const double* queries_data, Eigen::Index query_rows, Eigen::Index query_cols,
+                  const double* keys_data, Eigen::Index key_rows, Eigen::Index key_cols,
+                  std::shared_ptr<const void> owner_)
+        : queries(queries_data, query_rows, query_cols),
+          keys(keys_data, key_rows, key_cols),
+          owner(std::move(owner_)) {}
+    Eigen::Map<const Matrix> queries, keys;  // row-major (C order), read where they lie
+    std::shared_ptr<const void> owner;
+};
 
 struct Scene {
     std::string figure = "scores";
@@ -29,7 +45,9 @@ struct Scene {
     RopeScaling rope_scaling;
     // content
     std::string queries_path, keys_path;  // (L, D) .npy each; override `content`
-    std::string content = "random";       // ones|random|zeros|sentence
+    // In-memory queries and keys (the Python module); override the paths and `content`.
+    std::shared_ptr<const ContentArrays> content_arrays;
+    std::string content = "random";  // ones|random|zeros|sentence
     // content "sentence": the text whose tokens are the content (core/sentence.h); L is then its
     // token count (fit_length_to_sentence).
     std::string sentence;

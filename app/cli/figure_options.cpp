@@ -159,10 +159,20 @@ void add_figure_export_options(CLI::App& cmd, FigureExportOptions& o) {
         ->capture_default_str();
 }
 
-void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
-                         const std::string& out_path, ScoresBackend* scores_backend) {
+namespace {
+
+struct PictureSettings {
+    FigureOptions figure;
+    ExportOptions page;
+};
+
+// The figure's and the page's settings that the picture options give, checked.
+PictureSettings picture_settings(const Scene& scene, const FigureExportOptions& o,
+                                 ScoresBackend* scores_backend) {
     check_figure_export_options(o);
-    FigureOptions figure_options{o.lang, o.colormap, o.log_x, scores_backend};
+    PictureSettings p;
+    FigureOptions& figure_options = p.figure;
+    figure_options = FigureOptions{o.lang, o.colormap, o.log_x, scores_backend};
     figure_options.split = o.split;
     figure_options.all_heads = o.all_heads;
     figure_options.difference = o.difference;
@@ -171,7 +181,7 @@ void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
     figure_options.vmax = o.vmax;
     if (!o.norm.empty()) figure_options.norm = parse_colour_norm(o.norm, "--norm");
     check_colour_options(figure_options);
-    ExportOptions export_options;
+    ExportOptions& export_options = p.page;
     const FigureSize* size = o.size.empty() ? nullptr : &find_figure_size(o.size);
     export_options.width_in = o.width_in > 0.0 ? o.width_in : size ? size->width_in : 0.0;
     export_options.height_in = o.height_in > 0.0 ? o.height_in : size ? size->height_in : 0.0;
@@ -183,6 +193,16 @@ void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
     export_options.cols = o.cols.value_or(0);
     export_options.annotate = o.annotate;
     export_options.max_bytes = scene.max_bytes;
+    return p;
+}
+
+}  // namespace
+
+void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
+                         const std::string& out_path, ScoresBackend* scores_backend) {
+    const PictureSettings settings = picture_settings(scene, o, scores_backend);
+    const FigureOptions& figure_options = settings.figure;
+    const ExportOptions& export_options = settings.page;
     auto build = [&](Figure figure) {
         apply_text_options(figure, o);
         return figure;
@@ -202,6 +222,25 @@ void export_scene_figure(const Scene& scene, const FigureExportOptions& o,
         return;
     }
     export_figure(build(build_figure(scene, figure_options)), export_options, out_path);
+}
+
+std::string render_scene_figure(const Scene& scene, const FigureExportOptions& o,
+                                const std::string& extension, ScoresBackend* scores_backend) {
+    const PictureSettings settings = picture_settings(scene, o, scores_backend);
+    if (extension != ".png" && extension != ".svg" && extension != ".pdf")
+        throw InputError("-o", extension, "a picture in memory: .png, .svg or .pdf");
+    Figure figure = build_figure(scene, settings.figure);
+    apply_text_options(figure, o);
+    if (extension == ".png") return render_png(figure, settings.page);
+    if (extension == ".svg") return render_svg(figure, settings.page);
+    return render_pdf(figure, settings.page);
+}
+
+Figure build_scene_figure(const Scene& scene, const FigureExportOptions& o) {
+    const PictureSettings settings = picture_settings(scene, o, nullptr);
+    Figure figure = build_figure(scene, settings.figure);
+    apply_text_options(figure, o);
+    return figure;
 }
 
 }  // namespace posviz

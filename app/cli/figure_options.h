@@ -66,4 +66,14 @@ void add_figure_export_options(CLI::App& cmd, FigureExportOptions& options);
 void export_scene_figure(const Scene& scene, const FigureExportOptions& options,
                          const std::string& out_path, ScoresBackend* scores_backend = nullptr);
 
+// The same picture's bytes in memory, for extension ".png", ".svg" or ".pdf" (the Python module's
+// Jupyter display); InputError("-o") for another.
+std::string render_scene_figure(const Scene& scene, const FigureExportOptions& options,
+                                const std::string& extension,
+                                ScoresBackend* scores_backend = nullptr);
+
+// The figure model the picture draws (titles replaced as the options say), for callers that read
+// its numbers (the Python module's Figure.data for figures without a data table).
+Figure build_scene_figure(const Scene& scene, const FigureExportOptions& options);
+
 }  // namespace posviz

@@ -41,6 +41,7 @@ std::string model_summary(const Scene& s, const Text& t) {
 }
 
 std::string scene_content(const Scene& s, const Text& t) {
+    if (s.content_arrays) return t("q, k: arrays", "q、k：数组");
     if (!s.queries_path.empty())
         return "q, k: " + std::filesystem::path(s.queries_path).filename().string() + ", " +
                std::filesystem::path(s.keys_path).filename().string();

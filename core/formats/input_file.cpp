@@ -23,9 +23,14 @@ std::string size_text(uint64_t bytes) {
 InputFile open_input_file(const std::string& path, const std::string& what,
                           const std::string& expected, uint64_t max_bytes) {
     struct stat info {};
-    if (::stat(path.c_str(), &info) != 0)
-        throw InputError(what, path + " (" + std::strerror(errno) + ")", expected);
-    if (S_ISDIR(info.st_mode)) throw InputError(what, path + " (a directory)", expected);
+    if (::stat(path.c_str(), &info) != 0) {
+        const int error = errno;
+        throw InputError(what, path + " (" + std::strerror(error) + ")", expected)
+            .with_cause(error == ENOENT ? InputErrorCause::NoSuchFile : InputErrorCause::Value);
+    }
+    if (S_ISDIR(info.st_mode))
+        throw InputError(what, path + " (a directory)", expected)
+            .with_cause(InputErrorCause::Directory);
     if (!S_ISREG(info.st_mode))
         throw InputError(what, path + " (a device, pipe or socket, not a regular file)", expected);
     const uint64_t size = uint64_t(info.st_size);

@@ -213,7 +213,8 @@ Matrix read_npy_matrix(const std::string& path, const std::string& what, int exp
         file = open_input_file(path, path, "a readable .npy file");
         h = read_header(file, path);
     } catch (const InputError& e) {
-        throw InputError(what, e.what(), "a readable little-endian C-order .npy file");
+        throw InputError(what, e.what(), "a readable little-endian C-order .npy file")
+            .with_cause(e.cause);
     }
     const std::string wanted =
         "shape (" + (expected_rows < 0 ? std::string("any") : std::to_string(expected_rows)) +

@@ -71,7 +71,12 @@ std::string wanted(const ModelPositions& m) {
 
 ModelFolder open_model_folder(const std::string& dir) {
     fs::path path(dir);
-    if (!is_dir(path)) throw InputError(kWhat, dir + " (not a folder)", kFolder);
+    if (!is_dir(path)) {
+        std::error_code error;
+        const bool exists = fs::exists(path, error);
+        throw InputError(kWhat, dir + " (not a folder)", kFolder)
+            .with_cause(exists || error ? InputErrorCause::Value : InputErrorCause::NoSuchFile);
+    }
     if (!is_file(path / "config.json") && is_dir(path / "snapshots")) path = snapshot_of(path);
     if (!is_file(path / "config.json"))
         throw InputError(kWhat, path.string() + " (it has no config.json)", kFolder);
