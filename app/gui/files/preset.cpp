@@ -112,14 +112,26 @@ void write_preset(const Preset& preset, const std::string& path) {
 }
 
 std::string presets_dir() {
-    // An installed posviz (cmake --install) finds its presets beside it in share/posviz; a build
-    // tree uses the source tree's assets/.
+    // Found from where the running binary lies (/proc/self/exe): an installed posviz (the .deb,
+    // cmake --install --prefix P) reads P/share/posviz/presets beside its P/bin. Only a binary
+    // inside the build tree (build/app/posviz, the test binaries) that has no such folder reads the
+    // source tree's assets/, so an installed copy that lost its presets has none, instead of
+    // quietly reading a checkout's. (Without /proc there is no telling where the binary is: then
+    // the source tree's, as built.)
     std::error_code error;
     const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (error) return std::string(POSVIZ_ASSETS_DIR) + "/presets";
     const std::filesystem::path installed =
         exe.parent_path().parent_path() / "share/posviz/presets";
-    if (!error && std::filesystem::is_directory(installed, error)) return installed.string();
-    return std::string(POSVIZ_ASSETS_DIR) + "/presets";
+    if (std::filesystem::is_directory(installed, error)) return installed.string();
+    const std::filesystem::path build_tree =
+        std::filesystem::weakly_canonical(POSVIZ_BUILD_DIR, error);
+    const bool in_build_tree =
+        !error &&
+        std::mismatch(build_tree.begin(), build_tree.end(), exe.begin(), exe.end()).first ==
+            build_tree.end();
+    if (in_build_tree) return std::string(POSVIZ_ASSETS_DIR) + "/presets";
+    return installed.string();
 }
 
 std::vector<std::string> preset_files(const std::string& dir) {
