@@ -71,8 +71,8 @@ def test_the_array_is_not_changed():
 
 
 def test_memory_stays_within_one_copy():
-    # A 4096 x 1024 input (32 MiB each) for the data figure `decay`, which does not read
-    # content: the module must not hold copies of it beyond the caller's array.
+    # A 4096 x 1024 input (32 MiB): handing it to the core (parsed options, the scene holding
+    # the arrays) must not raise the process's high-water mark by anything like a copy.
     import resource
     q = np.random.default_rng(0).standard_normal((4096, 1024))
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
