@@ -100,6 +100,8 @@ dpkg --purge posviz >/dev/null
 dpkg-query -W -f='${Status}' posviz 2>/dev/null | grep -q 'install ok' && fail "posviz is still installed"
 left=$(while read -r p; do if [ -e "$p" ] || [ -L "$p" ]; then echo "$p"; fi; done <"$scratch/files")
 [ -z "$left" ] || fail "left after dpkg --purge: $left"
-[ ! -e /usr/share/posviz ] || fail "/usr/share/posviz left after dpkg --purge"
+# Nor its own folders (/usr/share/posviz, the Python package's, with any __pycache__ an import left).
+left=$(grep posviz "$scratch/installed" | while read -r p; do if [ -e "$p" ]; then echo "$p"; fi; done)
+[ -z "$left" ] || fail "left after dpkg --purge: $left"
 cd "$source_dir"
 echo "check_deb: ok ($(basename "$deb"): built, inspected, installed, run, purged)"
