@@ -89,8 +89,14 @@ head -c 6 x.npy | grep -q NUMPY || fail "posviz export wavelengths wrote no .npy
 grep -qx '  rope-rotation' <<<"$("${clean[@]}" posviz list)" || fail "the installed posviz lists no presets"
 "${clean[@]}" posviz export storyline --preset rope-rotation -o "$scratch/work/s.pdf"
 [ -s s.pdf ] || fail "posviz export storyline wrote nothing"
-[ "$("${clean[@]}" man -w posviz)" = /usr/share/man/man1/posviz.1.gz ] || fail "man -w posviz"
-grep -q '^POSVIZ EXPORT$' <<<"$("${clean[@]}" MANWIDTH=100 man -P cat posviz 2>/dev/null)" || fail "man posviz has no POSVIZ EXPORT"
+if grep -qs '^path-exclude[= ]*/usr/share/man' /etc/dpkg/dpkg.cfg.d/*; then
+  # A minimal image's dpkg leaves man pages out (Debian's slim containers): checked in the .deb above.
+  echo "check_deb: dpkg here excludes /usr/share/man: man posviz not checked installed"
+else
+  [ "$("${clean[@]}" man -w posviz)" = /usr/share/man/man1/posviz.1.gz ] || fail "man -w posviz"
+  grep -q '^POSVIZ EXPORT$' <<<"$("${clean[@]}" MANWIDTH=100 man -P cat posviz 2>/dev/null)" ||
+    fail "man posviz has no section POSVIZ EXPORT"
+fi
 if [ $python_rules = yes ]; then
   "${clean[@]}" /usr/bin/python3 -c "import posviz; print('import posviz:', posviz.__file__)" ||
     fail "/usr/bin/python3 -c 'import posviz'"
