@@ -12,10 +12,11 @@
 #include <utility>
 #include <vector>
 
-#include "app/render/painter.h"
 #include "app/render/render.h"
+#include "app/render/text.h"
 #include "core/figure/label_lines.h"
 #include "core/figures/figures.h"
+#include "core/layout/pen.h"
 #include "core/scene.h"
 #include "run_posviz.h"
 
@@ -174,20 +175,21 @@ TEST(FigureLayout, ALabelTakesTwoLinesThenSmallerTypeBeforeItIsCut) {
     cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
     cairo_t* cr = cairo_create(surface);
     const Theme& theme = find_theme("light");
-    const Painter p{cr, theme, "en"};
+    const CairoTextMeasure measure(cr);
+    const Pen p{measure, theme, "en"};
     const std::string label = "bias b(m, n) (logit units)";
     auto width = [&](const std::string& text, double size) {
         return measure_text(cr, text, p.text_style(size)).width;
     };
-    EXPECT_EQ(p.fit_label(label, 10.0, width(label, 10.0) + 0.1), (Painter::Label{label, 10.0}));
+    EXPECT_EQ(p.fit_label(label, 10.0, width(label, 10.0) + 0.1), (Pen::Label{label, 10.0}));
     const double two_lines = std::max(width("bias b(m, n)", 10.0), width("(logit units)", 10.0));
     EXPECT_EQ(p.fit_label(label, 10.0, two_lines + 0.1),
-              (Painter::Label{"bias b(m, n)\n(logit units)", 10.0}));
-    const Painter::Label smaller = p.fit_label(label, 10.0, 0.85 * two_lines);
+              (Pen::Label{"bias b(m, n)\n(logit units)", 10.0}));
+    const Pen::Label smaller = p.fit_label(label, 10.0, 0.85 * two_lines);
     EXPECT_LT(smaller.size, 10.0);
     EXPECT_GE(smaller.size, 7.5);
     EXPECT_EQ(smaller.text.find("…"), std::string::npos) << smaller.text;
-    const Painter::Label cut = p.fit_label(label, 10.0, 0.5 * two_lines);
+    const Pen::Label cut = p.fit_label(label, 10.0, 0.5 * two_lines);
     EXPECT_EQ(cut.size, 7.5);
     EXPECT_NE(cut.text.find("…"), std::string::npos) << cut.text;
     cairo_destroy(cr);
@@ -207,7 +209,7 @@ std::vector<std::string> labels_of(const Figure& figure) {
 }
 
 // The texts drawn that are one of the figure's axis or colour-bar labels cut short: with "…", and
-// begun like the label (a cut line keeps at least three characters, Painter::fit_text).
+// begun like the label (a cut line keeps at least three characters, Pen::fit_text).
 std::vector<std::string> cut_labels(const Figure& figure, const std::vector<PlacedText>& placed) {
     std::vector<std::string> cut;
     for (const PlacedText& t : placed) {
@@ -231,8 +233,8 @@ double smallest_plot_box(const std::vector<PlacedBox>& boxes) {
 }
 
 // An axis or colour-bar label too long for one line beside its box or bar goes on two lines or
-// in smaller type (Painter::fit_label) instead of being cut short ("bias b…", "query po…" in a
-// paper column). Only where even 6 pt type leaves a plot box under 4 em (render_figure's own
+// in smaller type (Pen::fit_label) instead of being cut short ("bias b…", "query po…" in a
+// paper column). Only where even 6 pt type leaves a plot box under 4 em (the figure layout's own
 // measure of a canvas too small for its panels: eight ALiBi heads, or four maps each with its
 // colour bar, in a paper column) may a label still be cut.
 TEST(FigureLayout, LabelsAreCutShortOnlyOnACanvasTooSmallForThePanels) {
@@ -334,9 +336,10 @@ double widest_gap_in_a_row(const Drawn& d, size_t header) {
 
 // Panels of a slide sit together: matrices that keep their shape in cells wider than they need
 // used to stand 4 to 8 em apart (ALiBi's heads, compared biases and scores, the four logit
-// terms); their columns now take the widths their panels need (render_figure's fitted_widths).
-// No gap between the panels of a row is wider than 3.5 em of the axis labels' type (18 pt on a
-// slide): a title wider than its matrix, which it spans, may hold its neighbour off that far.
+// terms); their columns now take the widths their panels need (core/layout/figure_layout.cpp's
+// fitted_widths). No gap between the panels of a row is wider than 3.5 em of the axis labels' type
+// (18 pt on a slide): a title wider than its matrix, which it spans, may hold its neighbour off
+// that far.
 TEST(FigureLayout, ASlideLeavesNoWideGapsBetweenPanels) {
     const std::vector<Case> cases = {{"bias", "alibi", {}, false, true},
                                      {"bias", "alibi", {"alibi", "kerple", "fire", "t5"}},
@@ -520,6 +523,25 @@ TEST(FigureLayout, SizeFontSizeAndColsRejectBadValuesLeavingNoFile) {
               std::string::npos);
     EXPECT_NE(run_posviz("export curves --font-size 500 -o " + out).err.find("6..96"),
               std::string::npos);
+}
+
+// Type that leaves the panels no room on the canvas is refused naming the options, in every
+// format, instead of a blank picture with exit 0 (issue 22, defect 8).
+TEST(FigureLayout, TypeTooLargeForTheSizeIsExitTwoNamingTheOptions) {
+    const std::string dir = make_temp_dir();
+    for (const std::string ext : {".png", ".svg", ".pdf"}) {
+        const std::string out = dir + "/f" + ext;
+        const auto r =
+            run_posviz("export pe --encoding sinusoidal --font-size 96 --size column -o " + out);
+        EXPECT_EQ(r.status, 2) << ext << "\n" << r.err;
+        EXPECT_NE(r.err.find("--font-size"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("--size"), std::string::npos) << r.err;
+        EXPECT_FALSE(file_exists(out)) << ext;
+    }
+    EXPECT_EQ(run_posviz("export pe --encoding sinusoidal --font-size 12 --size column -o " + dir +
+                         "/ok.png")
+                  .status,
+              0);
 }
 
 }  // namespace

@@ -9,8 +9,9 @@
 #include <string>
 
 #include "app/gui/plot/plot_layout.h"
-#include "app/render/panel_layout.h"
+#include "app/render/text.h"
 #include "core/figures/figures.h"
+#include "core/layout/panel_layout.h"
 #include "core/scene.h"
 #include "tests/headless_imgui.h"
 
@@ -39,8 +40,9 @@ TEST(LegendCornerOnScreenAndPaper, BothTakeTheFreeLowerLeft) {
     // The export: a cell of the 2 × 2 grid of a 6.4 × 4.8 in page.
     cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
     cairo_t* cr = cairo_create(surface);
-    const Painter painter{cr, find_theme("light"), "en"};
-    const PanelLayout paper = layout_panel(painter, curves, {0.0, 0.0, 230.0, 172.0});
+    const CairoTextMeasure measure(cr);
+    const Pen pen{measure, find_theme("light"), "en"};
+    const PanelLayout paper = layout_panel(pen, curves, {0.0, 0.0, 230.0, 172.0});
     cairo_destroy(cr);
     cairo_surface_destroy(surface);
     EXPECT_EQ(paper.legend.slot, LegendSlot::Inside);

@@ -1,6 +1,6 @@
 // The cairo renderer of the figure model: one function draws a Figure onto any cairo surface
-// (image, SVG, PDF), laid out like a matplotlib figure — title, grid of panels, each with ticks,
-// axis labels, a colorbar beside a heatmap, a legend.
+// (image, SVG, PDF). The figure is laid out once by core/layout/figure_layout.h, measuring text
+// with the fonts cairo draws, and its display list painted (app/render/cairo_painter.h).
 #pragma once
 
 #include <cairo.h>
@@ -8,11 +8,22 @@
 #include <string>
 #include <vector>
 
-#include "app/render/painter.h"
 #include "app/render/text.h"
 #include "core/figure/figure.h"
+#include "core/figure/page_geometry.h"
+#include "core/layout/canvas.h"
 
 namespace posviz {
+
+struct LaidOutFigure;  // core/layout/figure_layout.h
+
+// A block of text as drawn, in page points (the figure's coordinates, y down): what the layout
+// test checks for overlaps, for text leaving the canvas and for type below 6 pt.
+struct PlacedText {
+    std::string text;
+    Rect box;
+    double size = 0.0;  // points
+};
 
 // A plot box, a colorbar's bar or a legend's entries as drawn, in page points.
 struct PlacedBox {
@@ -25,11 +36,10 @@ struct RenderStyle {
     std::string theme = "light";  // light|dark (InputError("--theme") otherwise)
     std::string lang = "en";      // picks the leading font: zh → Noto Sans CJK SC
     bool transparent = false;     // no background paint (PNG with alpha)
-    // Every line of text drawn, in drawing order, is appended here when given (the SVG writer
-    // turns cairo's glyph outlines back into editable <text>: app/render/svg_text.h).
+    // Every line of text drawn, in drawing order, is appended here when given.
     std::vector<DrawnLine>* text_log = nullptr;
     // Points of the axis labels, the other sizes in the theme's proportions; 0: set for the
-    // canvas (automatic_font_size in app/render/type_size.h).
+    // canvas (automatic_font_size in core/layout/canvas.h).
     double font_size = 0.0;
     int cols = 0;           // panels per row; 0: the grid that best fits the canvas (figure_grid.h)
     bool annotate = false;  // values in the cells of heatmaps of at most 16 × 16 (--annotate)
@@ -43,7 +53,16 @@ struct RenderStyle {
 // and line widths are in points too, so a PNG scales the context by dpi/72 first and every
 // format shows the same layout. The type is set for the canvas's physical size and the layout
 // (grid, margins, ticks, legends, titles) recomputed for it, never scaled from another size.
+// Throws lay_out_figure's InputErrors (--theme, --font-size) before anything is drawn.
 void render_figure(cairo_t* cr, const Figure& figure, const RenderStyle& style, double width,
                    double height);
+
+// The canvas render_figure lays the figure out for.
+Canvas render_canvas(const RenderStyle& style, double width, double height);
+
+// The figure laid out as render_figure draws it on `cr` (whose font options it sets), for
+// callers that keep the display list (the SVG writer, tests).
+LaidOutFigure lay_out_for_cairo(cairo_t* cr, const Figure& figure, const RenderStyle& style,
+                                double width, double height);
 
 }  // namespace posviz

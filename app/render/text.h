@@ -9,26 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "core/layout/text_measure.h"
+
 namespace posviz {
 
-enum class FontWeight { Regular, Bold };
-
-// Which fonts draw text: lang "zh" puts Noto Sans CJK SC first (its Latin matches its Chinese);
-// otherwise DejaVu Sans leads. Each falls back to the other for characters it does not have.
-struct TextStyle {
-    std::string lang = "en";
-    double size = 10.0;  // points (cairo user units)
-    FontWeight weight = FontWeight::Regular;
-};
-
-struct TextSize {
-    double width = 0.0;
-    double ascent = 0.0;   // above the baseline, of the leading font (not of this string's glyphs),
-    double descent = 0.0;  // so that lines of text line up whatever letters they hold
-};
-
-// One line of text as drawn, for the SVG writer (app/render/svg_text.h), which turns cairo's glyph
-// outlines back into <text>: the line is split into runs, each drawn by one font (one
+// One line of text as drawn, for the SVG writer (app/render/svg_document.h), which turns cairo's
+// glyph outlines back into <text>: the line is split into runs, each drawn by one font (one
 // cairo_show_text call, which cairo's SVG surface writes as one group of glyphs).
 struct DrawnRun {
     std::string text;
@@ -49,6 +35,19 @@ TextSize measure_text(cairo_t* cr, const std::string& utf8, const TextStyle& sty
 // the line to `log` when one is given.
 void draw_text(cairo_t* cr, const std::string& utf8, const TextStyle& style, double x, double y,
                std::vector<DrawnLine>* log = nullptr);
+
+// The layout's text measure (core/layout/text_measure.h) through cairo on `cr`, whose font
+// options and transformation it measures under: the fonts measured are the fonts drawn.
+class CairoTextMeasure : public TextMeasure {
+  public:
+    explicit CairoTextMeasure(cairo_t* cr) : cr_(cr) {}
+    TextSize measure(const std::string& utf8, const TextStyle& style) const override {
+        return measure_text(cr_, utf8, style);
+    }
+
+  private:
+    cairo_t* cr_;
+};
 
 // The fonts behind a style (family names as fontconfig resolved them), for tests and diagnostics.
 std::string font_families(const TextStyle& style);

@@ -1,5 +1,5 @@
 // Where a label too long for one line breaks onto two: the rule of both the file renderer
-// (app/render/painter.h) and the plot widget (app/gui/plot/plot_text.h), so that a colour-bar or
+// (core/layout/pen.h) and the plot widget (app/gui/plot/plot_text.h), so that a colour-bar or
 // axis label wraps the same way on screen and in an exported file.
 #pragma once
 

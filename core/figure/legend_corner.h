@@ -1,5 +1,5 @@
 // Which corner of a plot box a legend goes in: the one where it hides the least of the panel's
-// drawing. The file renderer (app/render/panel_layout.cpp) and the GUI's plot widget
+// drawing. The figure layout (core/layout/panel_layout.cpp) and the GUI's plot widget
 // (app/gui/plot/plot_layout.cpp) both follow this one rule, so that a legend sits in the same
 // corner on screen and in an export; each decides for itself what to do when every corner hides
 // something (a legend beside the box, or below it).

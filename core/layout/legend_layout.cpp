@@ -1,8 +1,6 @@
-#include "app/render/legend.h"
+#include "core/layout/legend_layout.h"
 
 #include <algorithm>
-
-#include "app/render/line_style.h"
 
 namespace posviz {
 
@@ -13,7 +11,7 @@ struct LegendMetrics {
     double row, sample, pad;
     // Rows at least as tall as a line of text in the leading font (Noto Sans CJK's line box is
     // taller than DejaVu's).
-    explicit LegendMetrics(const Painter& p)
+    explicit LegendMetrics(const Pen& p)
         : style(p.text_style(p.theme.tick_size)),
           row(std::max(1.35 * style.size, p.text_box("0", style).h + 0.1 * style.size)),
           sample(2.0 * style.size),
@@ -29,21 +27,20 @@ std::vector<const LineSeries*> legend_entries(const Panel& panel) {
 }
 
 // One entry's width: sample, gap, the longest label.
-double entry_width(const Painter& p, const std::vector<const LineSeries*>& entries) {
+double entry_width(const Pen& p, const std::vector<const LineSeries*>& entries) {
     const LegendMetrics m(p);
     double text_w = 0.0;
-    for (const LineSeries* s : entries)
-        text_w = std::max(text_w, measure_text(p.cr, s->label, m.style).width);
+    for (const LineSeries* s : entries) text_w = std::max(text_w, p.width(s->label, m.style));
     return m.sample + m.pad + text_w;
 }
 
 }  // namespace
 
-double legend_pad(const Painter& p) {
+double legend_pad(const Pen& p) {
     return LegendMetrics(p).pad;
 }
 
-Rect legend_size(const Painter& p, const Panel& panel, int columns) {
+Rect legend_size(const Pen& p, const Panel& panel, int columns) {
     const std::vector<const LineSeries*> entries = legend_entries(panel);
     if (entries.empty()) return {};
     const LegendMetrics m(p);
@@ -54,14 +51,14 @@ Rect legend_size(const Painter& p, const Panel& panel, int columns) {
             m.row * double(rows)};
 }
 
-int legend_columns(const Painter& p, const Panel& panel, double width) {
+int legend_columns(const Pen& p, const Panel& panel, double width) {
     const std::vector<const LineSeries*> entries = legend_entries(panel);
     if (entries.empty()) return 1;
     const double column = entry_width(p, entries) + 2.0 * LegendMetrics(p).pad;
     return std::clamp(int((width + 2.0 * LegendMetrics(p).pad) / column), 1, int(entries.size()));
 }
 
-void draw_legend(const Painter& p, const Panel& panel, const LegendPlacement& placement) {
+void draw_legend(const Pen& p, const Panel& panel, const LegendPlacement& placement) {
     const std::vector<const LineSeries*> entries = legend_entries(panel);
     if (entries.empty() || placement.slot == LegendSlot::None) return;
     const LegendMetrics m(p);
@@ -69,18 +66,15 @@ void draw_legend(const Painter& p, const Panel& panel, const LegendPlacement& pl
     const int columns = std::clamp(placement.columns, 1, int(entries.size()));
     const int rows = (int(entries.size()) + columns - 1) / columns;
     const double column_w = entry_width(p, entries) + 2.0 * m.pad;
-    note_background(p, r, m.pad);
+    p.note_background(r, m.pad);
     for (size_t i = 0; i < entries.size(); ++i) {
         // Column-major, as matplotlib fills a legend's columns.
         const double x = r.x + column_w * double(int(i) / rows);
         const double y = r.y + m.row * (double(int(i) % rows) + 0.5);
-        p.set_colour(entries[i]->colour);
-        set_line_style(p, entries[i]->width, entries[i]->dashed);
-        cairo_move_to(p.cr, x, y);
-        cairo_line_to(p.cr, x + m.sample, y);
-        cairo_stroke(p.cr);
-        p.set_colour(p.theme.foreground);
-        p.text(entries[i]->label, m.style, x + m.sample + m.pad, y, {0.0, 0.5});
+        p.lines({{{{x, y}, {x + m.sample, y}}}}, p.paint(entries[i]->colour).colour,
+                p.stroke(entries[i]->width, entries[i]->dashed));
+        p.text(entries[i]->label, m.style, x + m.sample + m.pad, y, {0.0, 0.5}, p.theme.foreground,
+               TextRole::Legend);
     }
 }
 

@@ -1,11 +1,11 @@
-#include "app/render/painter.h"
+#include "core/layout/pen.h"
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
 
-#include "app/render/type_size.h"
 #include "core/figure/label_lines.h"
+#include "core/layout/canvas.h"
 
 namespace posviz {
 
@@ -29,44 +29,63 @@ std::vector<std::string> split_lines(const std::string& text) {
     }
 }
 
-Rect Painter::text_box(const std::string& text, const TextStyle& style) const {
+Rect Pen::text_box(const std::string& text, const TextStyle& style) const {
     const std::vector<std::string> lines = split_lines(text);
     Rect box;
-    for (const std::string& line : lines)
-        box.w = std::max(box.w, measure_text(cr, line, style).width);
+    for (const std::string& line : lines) box.w = std::max(box.w, width(line, style));
     // The last line needs only its ascent and descent, not the full line spacing.
-    const TextSize one = measure_text(cr, "", style);
+    const TextSize one = measure.measure("", style);
     box.h = line_height(style) * double(lines.size() - 1) + one.ascent + one.descent;
     return box;
 }
 
-Rect Painter::text(const std::string& text, const TextStyle& style, double x, double y,
-                   Align align) const {
+Rect Pen::text(const std::string& text, const TextStyle& style, double x, double y, Align align,
+               Rgb colour, TextRole role, bool numeric) const {
     Rect box = text_box(text, style);
     box.x = x - align.h * box.w;
     box.y = y - align.v * box.h;
-    const double ascent = measure_text(cr, "", style).ascent;
+    if (!out) return box;
+    const double ascent = measure.measure("", style).ascent;
     double baseline = box.y + ascent;
+    const size_t block = out->blocks.size();
+    out->blocks.push_back({text, box, style.size, role, panel, numeric});
     for (const std::string& line : split_lines(text)) {
-        const double width = measure_text(cr, line, style).width;
-        draw_text(cr, line, style, box.x + align.h * (box.w - width), baseline, text_log);
+        const double w = width(line, style);
+        if (!line.empty())
+            out->items.push_back(TextItem{line,
+                                          style,
+                                          {colour, 1.0},
+                                          {box.x + align.h * (box.w - w), baseline},
+                                          {},
+                                          0.0,
+                                          block});
         baseline += line_height(style);
     }
-    if (placed) placed->push_back({text, box, style.size});
     return box;
 }
 
-void Painter::vertical_text(const std::string& text, const TextStyle& style, double x,
-                            double y) const {
-    cairo_save(cr);
-    cairo_translate(cr, x, y);
-    cairo_rotate(cr, -M_PI / 2);
-    Painter turned = *this;
-    turned.placed = nullptr;  // its box is in turned coordinates; the page's is recorded below
-    const Rect box = turned.text(text, style, 0.0, 0.0, {0.5, 0.5});
-    cairo_restore(cr);
-    if (placed)
-        placed->push_back({text, {x - 0.5 * box.h, y - 0.5 * box.w, box.h, box.w}, style.size});
+void Pen::vertical_text(const std::string& text, const TextStyle& style, double x, double y,
+                        Rgb colour, TextRole role) const {
+    if (!out) return;
+    const Rect box = text_box(text, style);
+    const size_t block = out->blocks.size();
+    out->blocks.push_back(
+        {text, {x - 0.5 * box.h, y - 0.5 * box.w, box.h, box.w}, style.size, role, panel});
+    // Laid out about (0, 0) in the turned frame, centred there.
+    const double ascent = measure.measure("", style).ascent;
+    double baseline = -0.5 * box.h + ascent;
+    for (const std::string& line : split_lines(text)) {
+        const double w = width(line, style);
+        if (!line.empty())
+            out->items.push_back(TextItem{line,
+                                          style,
+                                          {colour, 1.0},
+                                          {-0.5 * box.w + 0.5 * (box.w - w), baseline},
+                                          {x, y},
+                                          M_PI / 2,
+                                          block});
+        baseline += line_height(style);
+    }
 }
 
 namespace {
@@ -118,23 +137,23 @@ void drop_last_codepoint(std::string& s) {
 
 }  // namespace
 
-std::string Painter::fit_text(const std::string& text, const TextStyle& style, double max_width,
-                              int max_lines) const {
+std::string Pen::fit_text(const std::string& text, const TextStyle& style, double max_width,
+                          int max_lines) const {
     if (text.empty() || text_box(text, style).w <= max_width) return text;
-    auto width = [&](const std::string& line) { return measure_text(cr, line, style).width; };
+    auto w = [&](const std::string& line) { return width(line, style); };
     std::vector<std::string> lines(1);
     for (const Token& token : tokens(text)) {
         const std::string joined =
             lines.back() + (token.space && !lines.back().empty() ? " " : "") + token.text;
-        if (lines.back().empty() || width(joined) <= max_width || int(lines.size()) == max_lines)
+        if (lines.back().empty() || w(joined) <= max_width || int(lines.size()) == max_lines)
             lines.back() = joined;
         else
             lines.push_back(token.text);
     }
     std::string fitted;
     for (std::string& line : lines) {
-        if (width(line) > max_width) {
-            while (!line.empty() && width(line + "…") > max_width) drop_last_codepoint(line);
+        if (w(line) > max_width) {
+            while (!line.empty() && w(line + "…") > max_width) drop_last_codepoint(line);
             while (!line.empty() && line.back() == ' ') line.pop_back();
             // Decision: fewer than three characters left ("b…") say nothing; the line is left
             // out instead.
@@ -146,15 +165,15 @@ std::string Painter::fit_text(const std::string& text, const TextStyle& style, d
     return fitted;
 }
 
-Painter::Label Painter::fit_label(const std::string& text, double size, double max_width) const {
+Pen::Label Pen::fit_label(const std::string& text, double size, double max_width) const {
     const double smallest = std::max(k_min_text_size, 0.75 * size);
     double at = size;
     while (true) {
         const TextStyle style = text_style(at);
-        auto width = [&](const std::string& line) { return measure_text(cr, line, style).width; };
-        if (text.empty() || width(text) <= max_width) return {text, at};
-        const std::optional<TwoLines> lines = break_in_two(text, width);
-        if (lines && std::max(width(lines->first), width(lines->second)) <= max_width)
+        auto w = [&](const std::string& line) { return width(line, style); };
+        if (text.empty() || w(text) <= max_width) return {text, at};
+        const std::optional<TwoLines> lines = break_in_two(text, w);
+        if (lines && std::max(w(lines->first), w(lines->second)) <= max_width)
             return {lines->first + "\n" + lines->second, at};
         if (at <= smallest) {
             if (!lines) return {fit_text(text, style, max_width, 1), at};
@@ -164,6 +183,30 @@ Painter::Label Painter::fit_label(const std::string& text, double size, double m
         }
         at = std::max(smallest, at - k_type_step);
     }
+}
+
+StrokeStyle Pen::stroke(double w, bool dashed) const {
+    StrokeStyle s;
+    s.width = w * theme.line_scale;
+    s.cap = dashed ? LineCap::Butt : LineCap::Round;
+    if (dashed) s.dashes = {3.7 * s.width, 1.6 * s.width};
+    return s;
+}
+
+void Pen::lines(std::vector<Polyline> polylines, Rgb colour, StrokeStyle style) const {
+    if (!out || polylines.empty()) return;
+    out->items.push_back(
+        PolylineItem{std::move(polylines), {colour, 1.0}, std::move(style), false});
+}
+
+void Pen::box(Rect r, std::optional<Paint> fill, std::optional<Paint> stroke,
+              StrokeStyle style) const {
+    add(BoxItem{r, fill, stroke, std::move(style)});
+}
+
+void Pen::note_background(Rect r, double pad) const {
+    box({r.x - pad, r.y - pad, r.w + 2 * pad, r.h + 2 * pad}, Paint{theme.note_box, 0.88},
+        Paint{theme.grid, 1.0}, stroke(0.6));
 }
 
 }  // namespace posviz

@@ -1,5 +1,5 @@
 // How a figure's panels are laid out in rows and columns for a canvas. The figure model lists
-// its panels; the grid is chosen for the canvas they are drawn on (render_figure measures each
+// its panels; the grid is chosen for the canvas they are drawn on (the figure layout measures each
 // candidate, as the plot widget does: app/gui/plot/panel_grid.h), so that four panels fill a
 // 16:9 slide as 2 × 2 rather than floating in one thin row.
 #pragma once

@@ -1,4 +1,4 @@
-#include "app/render/figure_grid.h"
+#include "core/layout/figure_grid.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "app/render/type_size.h"
+#include "core/layout/canvas.h"
 
 #include <algorithm>
 #include <array>
@@ -18,6 +18,13 @@ struct SizePoint {
 constexpr std::array<SizePoint, 3> k_sizes = {{{3.25, 8.0}, {6.75, 9.0}, {13.33, 18.0}}};
 
 }  // namespace
+
+Canvas Canvas::pixels(double w, double h, double dpi) {
+    Canvas canvas;
+    canvas.width = w * 72.0 / dpi;
+    canvas.height = h * 72.0 / dpi;
+    return canvas;
+}
 
 double automatic_font_size(double width, double height) {
     const double inches = std::min(width, 2.5 * height) / 72.0;

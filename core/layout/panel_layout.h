@@ -1,15 +1,16 @@
-// Where a panel's parts go inside its grid cell: data limits, ticks, the plot box, the colorbar.
-// Margins are measured from the real tick labels, so long labels never overlap or get clipped.
+// Where a panel's parts go inside its grid cell: data limits, ticks, the plot box, the colorbar,
+// the legend. Margins are measured from the real tick labels, so long labels never overlap or
+// get clipped.
 #pragma once
 
 #include <string>
 
-#include "app/render/legend.h"
-#include "app/render/painter.h"
 #include "core/figure/figure.h"
 #include "core/figure/outer_labels.h"
 #include "core/figure/page_geometry.h"
 #include "core/figure/ticks.h"
+#include "core/layout/legend_layout.h"
+#include "core/layout/pen.h"
 
 namespace posviz {
 
@@ -26,7 +27,7 @@ struct PanelLayout {
     Rect box;                 // the plot area
     VerticalMargins margins;  // as used, before an equal aspect shrinks the box
     // The plot area before an equal aspect (and the row's box height) shrinks it: what the box
-    // leaves unused of it, render_figure may take from the cell.
+    // leaves unused of it, the figure layout may take from the cell.
     Rect free_box;
     AxisMap x, y;
     Ticks x_ticks, y_ticks;
@@ -35,24 +36,14 @@ struct PanelLayout {
     LegendPlacement legend;
     // From the panel title's bottom to the box: clear of the top y tick label's upper half.
     double title_gap = 0.0;
-    // The panel's title and axis labels as they fit (Painter::fit_text, Painter::fit_label):
-    // wrapped, in smaller type or cut short, never running past the cell.
+    // The panel's title and axis labels as they fit (Pen::fit_text, Pen::fit_label): wrapped, in
+    // smaller type or cut short, never running past the cell.
     std::string title;
-    Painter::Label x_label, y_label;
-};
-
-// Sizes used everywhere around a plot box, in points, scaled with the theme's tick font.
-struct PanelMetrics {
-    double tick_length, pad, colorbar_width, colorbar_gap;
-    explicit PanelMetrics(const Theme& theme)
-        : tick_length(0.4 * theme.tick_size),
-          pad(0.35 * theme.tick_size),
-          colorbar_width(1.1 * theme.tick_size),
-          colorbar_gap(1.0 * theme.tick_size) {}
+    Pen::Label x_label, y_label;
 };
 
 // `labels`: which axis labels the panel draws (outer_axis_labels in a grid).
-PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
+PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell,
                          VerticalMargins at_least = {}, AxisLabels labels = {});
 
 }  // namespace posviz

@@ -3,8 +3,8 @@
 // would squeeze the plot) below it in as many columns as fit; layout_panel decides.
 #pragma once
 
-#include "app/render/painter.h"
 #include "core/figure/figure.h"
+#include "core/layout/pen.h"
 
 namespace posviz {
 
@@ -12,18 +12,18 @@ enum class LegendSlot { None, Inside, Right, Below };
 
 struct LegendPlacement {
     LegendSlot slot = LegendSlot::None;
-    Rect box;  // the entries on the page, padding excluded
+    Rect box;  // the entries on the canvas, padding excluded
     int columns = 1;
     LegendPosition corner = LegendPosition::None;  // Inside: which corner of the plot box
 };
 
 // Width and height of the legend's entries in `columns` columns (padding excluded); zero when it
 // shows nothing.
-Rect legend_size(const Painter& painter, const Panel& panel, int columns = 1);
+Rect legend_size(const Pen& pen, const Panel& panel, int columns = 1);
 // The padding around the entries (the box drawn behind them), and the gap between columns.
-double legend_pad(const Painter& painter);
+double legend_pad(const Pen& pen);
 // How many columns of entries fit across `width` (at least 1).
-int legend_columns(const Painter& painter, const Panel& panel, double width);
-void draw_legend(const Painter& painter, const Panel& panel, const LegendPlacement& placement);
+int legend_columns(const Pen& pen, const Panel& panel, double width);
+void draw_legend(const Pen& pen, const Panel& panel, const LegendPlacement& placement);
 
 }  // namespace posviz

@@ -1,12 +1,13 @@
-#include "app/render/panel_layout.h"
+#include "core/layout/panel_layout.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "app/render/draw_heatmap.h"
-#include "app/render/legend.h"
 #include "core/figure/legend_corner.h"
 #include "core/figure/ticks.h"
+#include "core/layout/colorbar_layout.h"
+#include "core/layout/panel_metrics.h"
+#include "core/layout/tick_rule.h"
 
 namespace posviz {
 
@@ -68,68 +69,20 @@ AxisMap axis_limits(const Panel& panel, const Axis& axis, bool is_x) {
     return map;
 }
 
-Ticks explicit_ticks(const Axis& axis, const AxisMap& map) {
-    Ticks t;
-    const double slack = 1e-9 * (map.hi - map.lo);
-    for (size_t i = 0; i < axis.ticks.size(); ++i) {
-        const double v = axis.ticks[i];
-        if (v < map.lo - slack || v > map.hi + slack) continue;
-        t.values.push_back(v);
-        t.labels.push_back(i < axis.tick_labels.size() ? axis.tick_labels[i] : format_number(v));
-    }
-    return t;
-}
-
-Ticks auto_ticks(const AxisMap& map, int max_count) {
-    return map.log ? log_ticks(map.lo, map.hi, max_count) : linear_ticks(map.lo, map.hi, max_count);
-}
-
-// Every k-th tick (minor ticks only with all of them).
-Ticks thinned(const Ticks& ticks, size_t k) {
-    if (k <= 1) return ticks;
-    Ticks t;
-    for (size_t i = 0; i < ticks.values.size(); i += k) {
-        t.values.push_back(ticks.values[i]);
-        t.labels.push_back(ticks.labels[i]);
-    }
-    return t;
-}
-
-// The densest ticks whose labels fit: automatic ticks from `most` down to 2, then every k-th of
-// the last (or of the figure's explicit ticks), down to a single one. Labels never run together,
-// whatever the canvas.
-template <class Fits>
-Ticks choose_ticks(const Axis& axis, const AxisMap& map, int most, Fits fits) {
-    std::vector<Ticks> candidates;
-    if (!axis.ticks.empty()) {
-        candidates.push_back(explicit_ticks(axis, map));
-    } else {
-        for (int count = most; count >= 2; --count) candidates.push_back(auto_ticks(map, count));
-    }
-    for (const Ticks& t : candidates)
-        if (fits(t)) return t;
-    const Ticks& last = candidates.back();
-    for (size_t k = 2; k < last.values.size(); ++k)
-        if (fits(thinned(last, k))) return thinned(last, k);
-    return thinned(last, std::max<size_t>(1, last.values.size()));
-}
-
-double widest(const Painter& painter, const std::vector<std::string>& labels,
-              const TextStyle& style) {
+double widest(const Pen& pen, const std::vector<std::string>& labels, const TextStyle& style) {
     double w = 0.0;
-    for (const std::string& label : labels)
-        w = std::max(w, measure_text(painter.cr, label, style).width);
+    for (const std::string& label : labels) w = std::max(w, pen.width(label, style));
     return w;
 }
 
 // x tick labels, centred on their ticks, half an em apart and inside the cell.
-Ticks fitting_x_ticks(const Painter& painter, const Axis& axis, const AxisMap& map, Rect cell,
+Ticks fitting_x_ticks(const Pen& pen, const Panel& panel, const AxisMap& map, Rect cell,
                       const TextStyle& style) {
     const double length = std::abs(map.page_hi - map.page_lo);
     auto fits = [&](const Ticks& t) {
         double previous_right = -INFINITY;
         for (size_t i = 0; i < t.values.size(); ++i) {
-            const double w = measure_text(painter.cr, t.labels[i], style).width;
+            const double w = pen.width(t.labels[i], style);
             const double left = map(t.values[i]) - 0.5 * w, right = left + w;
             if (left < cell.x || right > cell.x + cell.w) return false;
             if (left - previous_right < 0.5 * style.size) return false;
@@ -137,26 +90,29 @@ Ticks fitting_x_ticks(const Painter& painter, const Axis& axis, const AxisMap& m
         }
         return true;
     };
-    return choose_ticks(axis, map, std::clamp(int(length / (3.5 * style.size)), 2, 9), fits);
+    return axis_ticks(panel.x, map, std::clamp(int(length / (3.5 * style.size)), 2, 9),
+                      panel.heatmap.has_value(), fits);
 }
 
-// y tick labels, centred on their ticks, a fifth of an em apart and inside the cell.
-Ticks fitting_y_ticks(const Painter& painter, const Axis& axis, const AxisMap& map, Rect cell,
+// y tick labels, centred on their ticks, a fifth of an em apart and inside the cell (whose
+// margins keep room for half a label above and below the box: layout_panel).
+Ticks fitting_y_ticks(const Pen& pen, const Panel& panel, const AxisMap& map, Rect cell,
                       const TextStyle& style) {
     const double length = std::abs(map.page_hi - map.page_lo);
-    const double h = painter.text_box("0", style).h;
+    const double h = pen.text_box("0", style).h;
     auto fits = [&](const Ticks& t) {
         std::vector<double> centres;
         for (double v : t.values) centres.push_back(map(v));
         std::sort(centres.begin(), centres.end());
         for (size_t i = 0; i < centres.size(); ++i) {
-            if (centres[i] - 0.5 * h < cell.y || centres[i] + 0.5 * h > cell.y + cell.h)
+            if (centres[i] - 0.5 * h < cell.y - 1e-9 || centres[i] + 0.5 * h > cell.y + cell.h)
                 return false;
             if (i > 0 && centres[i] - centres[i - 1] < h + 0.2 * style.size) return false;
         }
         return true;
     };
-    return choose_ticks(axis, map, std::clamp(int(length / (2.2 * h)), 2, 8), fits);
+    return axis_ticks(panel.y, map, std::clamp(int(length / (2.2 * h)), 2, 8),
+                      panel.heatmap.has_value(), fits);
 }
 
 void map_to_box(PanelLayout& layout, const Panel& panel, Rect box) {
@@ -168,11 +124,11 @@ void map_to_box(PanelLayout& layout, const Panel& panel, Rect box) {
 
 // The panel as laid out, for the legend's corner (core/figure/legend_corner.h): its annotations
 // measured in the note font, lines sampled every sixth of the tick font (1.5 pt on paper).
-PlacedPanel placed_panel(const Painter& painter, const Panel& panel, const PanelLayout& l) {
-    PlacedPanel placed{&panel, l.box, l.x, l.y, {}, painter.theme.tick_size / 6.0};
-    const TextStyle note = painter.text_style(painter.theme.note_size);
+PlacedPanel placed_panel(const Pen& pen, const Panel& panel, const PanelLayout& l) {
+    PlacedPanel placed{&panel, l.box, l.x, l.y, {}, pen.theme.tick_size / 6.0};
+    const TextStyle note = pen.text_style(pen.theme.note_size);
     for (const Annotation& a : panel.annotations) {
-        Rect box = painter.text_box(a.text, note);
+        Rect box = pen.text_box(a.text, note);
         box.x = (a.place == AnnotationPlace::Data ? l.x(a.x) : l.box.x + a.x * l.box.w) -
                 (a.anchor == Anchor::Left     ? 0.0
                  : a.anchor == Anchor::Centre ? 0.5
@@ -187,13 +143,13 @@ PlacedPanel placed_panel(const Painter& painter, const Panel& panel, const Panel
 
 }  // namespace
 
-PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
-                         VerticalMargins at_least, AxisLabels labels) {
-    const Theme& theme = painter.theme;
+PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, VerticalMargins at_least,
+                         AxisLabels labels) {
+    const Theme& theme = pen.theme;
     const PanelMetrics m(theme);
-    const TextStyle tick_style = painter.text_style(theme.tick_size);
-    const TextStyle title_style = painter.text_style(theme.panel_title_size);
-    const double tick_height = painter.text_box("0", tick_style).h;
+    const TextStyle tick_style = pen.text_style(theme.tick_size);
+    const TextStyle title_style = pen.text_style(theme.panel_title_size);
+    const double tick_height = pen.text_box("0", tick_style).h;
 
     PanelLayout layout;
     layout.title_gap = std::max(2.0 * m.pad, 0.5 * tick_height + m.pad);
@@ -206,8 +162,8 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
     // takes at most 35 % of the cell; below the plot if the box keeps 3 em of height; right of
     // the box up to 60 % of the cell if the box keeps 4 em of width; inside the box over data;
     // left out, on a canvas too small for it.
-    const Rect legend_one_column = legend_size(painter, panel);
-    const double legend_pad = posviz::legend_pad(painter);
+    const Rect legend_one_column = legend_size(pen, panel);
+    const double legend_pad = posviz::legend_pad(pen);
     enum class Try { FreeCorner, NarrowRight, Below, WideRight, AnyCorner, None };
     std::vector<Try> tries = {Try::NarrowRight, Try::Below, Try::WideRight, Try::AnyCorner,
                               Try::None};
@@ -226,30 +182,30 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
         int below_columns = 1;
         Rect below_size;
         if (slot == LegendSlot::Below) {
-            below_columns = legend_columns(painter, panel, cell.w - 2.0 * legend_pad);
-            below_size = legend_size(painter, panel, below_columns);
+            below_columns = legend_columns(pen, panel, cell.w - 2.0 * legend_pad);
+            below_size = legend_size(pen, panel, below_columns);
         }
         // Ticks depend on the box, the margins on the tick labels: repeat until they agree.
         Rect box = {cell.x + 0.15 * cell.w, cell.y + 0.1 * cell.h, 0.7 * cell.w, 0.75 * cell.h};
-        Painter::Label previous_bar_label;
+        Pen::Label previous_bar_label;
         for (int pass = 0; pass < 5; ++pass) {
             map_to_box(layout, panel, box);
-            const Ticks x_ticks = fitting_x_ticks(painter, panel.x, layout.x, cell, tick_style);
-            const Ticks y_ticks = fitting_y_ticks(painter, panel.y, layout.y, cell, tick_style);
+            const Ticks x_ticks = fitting_x_ticks(pen, panel, layout.x, cell, tick_style);
+            const Ticks y_ticks = fitting_y_ticks(pen, panel, layout.y, cell, tick_style);
             const double centre = box.x + 0.5 * box.w;
             const double across = 2.0 * std::min(centre - cell.x, cell.x + cell.w - centre);
-            const std::string title = painter.fit_text(panel.title, title_style, across, 2);
-            const Painter::Label x_label =
-                painter.fit_label(labels.x ? panel.x.label : "", theme.label_size, across);
+            const std::string title = pen.fit_text(panel.title, title_style, across, 2);
+            const Pen::Label x_label =
+                pen.fit_label(labels.x ? panel.x.label : "", theme.label_size, across);
             // The y label may reach below the box into the band of the x tick labels, where the
             // left margin holds nothing else (draw_panel then lowers its centre).
             const double along = box.h + m.tick_length + m.pad + tick_height;
-            const Painter::Label y_label =
-                painter.fit_label(labels.y ? panel.y.label : "", theme.label_size, along);
+            const Pen::Label y_label =
+                pen.fit_label(labels.y ? panel.y.label : "", theme.label_size, along);
             // The colorbar's label, set for the bar as long as the box, widens the right margin.
-            const Painter::Label bar_label =
-                layout.colorbar ? colorbar_label(painter, heatmap_colorbar(*panel.heatmap), box.h)
-                                : Painter::Label{};
+            const Pen::Label bar_label =
+                layout.colorbar ? colorbar_label(pen, heatmap_colorbar(*panel.heatmap), box.h)
+                                : Pen::Label{};
             const bool settled = pass > 0 && x_ticks.labels == layout.x_ticks.labels &&
                                  y_ticks.labels == layout.y_ticks.labels && title == layout.title &&
                                  x_label == layout.x_label && y_label == layout.y_label &&
@@ -263,27 +219,33 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
             if (settled) break;
 
             double left =
-                m.pad + widest(painter, layout.y_ticks.labels, tick_style) + m.pad + m.tick_length;
+                m.pad + widest(pen, layout.y_ticks.labels, tick_style) + m.pad + m.tick_length;
             if (!y_label.text.empty())
-                left += painter.text_box(y_label.text, painter.text_style(y_label.size)).h + m.pad;
+                left += pen.text_box(y_label.text, pen.text_style(y_label.size)).h + m.pad;
+            // Room for half of the first x tick label, so that it never leaves the cell.
+            if (!layout.x_ticks.labels.empty())
+                left = std::max(left,
+                                m.pad + 0.5 * pen.width(layout.x_ticks.labels.front(), tick_style));
             double bottom = m.tick_length + m.pad + tick_height + m.pad;
             if (!x_label.text.empty())
-                bottom +=
-                    painter.text_box(x_label.text, painter.text_style(x_label.size)).h + m.pad;
+                bottom += pen.text_box(x_label.text, pen.text_style(x_label.size)).h + m.pad;
             const bool masked_note =
                 layout.colorbar && !heatmap_colorbar(*panel.heatmap).masked_label.empty();
             if (masked_note) bottom = std::max(bottom, 2.0 * (m.tick_length + tick_height + m.pad));
 
             double top = m.pad;
-            if (!title.empty()) top += painter.text_box(title, title_style).h + layout.title_gap;
+            if (!title.empty()) top += pen.text_box(title, title_style).h + layout.title_gap;
+            // Room for the upper half of the top y tick label (decision, issue 22: a tick label
+            // is never dropped for want of these few points).
+            if (!layout.y_ticks.labels.empty()) top = std::max(top, 0.5 * tick_height + m.pad);
             // Room for half of the last x tick label, so that it never leaves the cell.
             double right =
                 m.pad +
-                0.5 * widest(painter,
+                0.5 * widest(pen,
                              {layout.x_ticks.labels.empty() ? "" : layout.x_ticks.labels.back()},
                              tick_style);
             if (layout.colorbar)
-                right = colorbar_space(painter, heatmap_colorbar(*panel.heatmap), box.h) + m.pad;
+                right = colorbar_space(pen, heatmap_colorbar(*panel.heatmap), box.h) + m.pad;
             if (slot == LegendSlot::Right) right += legend_one_column.w + 4.0 * legend_pad;
             top = std::max(top, at_least.top);
             bottom = std::max(bottom, at_least.bottom);
@@ -319,7 +281,7 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
                 continue;
             // The entries 2 pads in from the box's edges, on a background 1 pad wider.
             const LegendCorner corner =
-                best_legend_corner(placed_panel(painter, panel, layout),
+                best_legend_corner(placed_panel(pen, panel, layout),
                                    {0.0, 0.0, legend_one_column.w + 2.0 * legend_pad,
                                     legend_one_column.h + 2.0 * legend_pad},
                                    legend_pad);
@@ -330,7 +292,7 @@ PanelLayout layout_panel(const Painter& painter, const Panel& panel, Rect cell,
         } else if (slot == LegendSlot::Right) {
             double x = box.x + box.w + 3.0 * legend_pad;
             if (layout.colorbar)
-                x += colorbar_space(painter, heatmap_colorbar(*panel.heatmap), box.h) + m.pad;
+                x += colorbar_space(pen, heatmap_colorbar(*panel.heatmap), box.h) + m.pad;
             // Level with the box's top, and within the cell.
             if (box.y + 2.0 * legend_pad + legend_one_column.h > cell.y + cell.h) continue;
             layout.legend.box = {x, box.y + legend_pad, legend_one_column.w, legend_one_column.h};

@@ -1,15 +1,15 @@
-// What every drawing step of the renderer needs: the cairo context, the theme and the language
-// (for fonts), with text helpers that align by anchor rather than by baseline.
+// What every step of the layout writes with: the theme, the language, the text measure and the
+// display list it adds to (none: it only measures). Text is placed by anchor rather than by
+// baseline, and fitted to the room it has (wrapped, in smaller type, or cut short), never clipped.
 #pragma once
-
-#include <cairo.h>
 
 #include <string>
 #include <vector>
 
-#include "app/render/text.h"
 #include "core/figure/page_geometry.h"
 #include "core/figure/theme.h"
+#include "core/layout/display_list.h"
+#include "core/layout/text_measure.h"
 
 namespace posviz {
 
@@ -19,35 +19,28 @@ struct Align {
     double h = 0.0, v = 0.0;
 };
 
-// A block of text as drawn, in page points (the figure's coordinates, y down): what the layout
-// test checks for overlaps, for text leaving the canvas and for type below 6 pt.
-struct PlacedText {
-    std::string text;
-    Rect box;
-    double size = 0.0;  // points
-};
-
-struct Painter {
-    cairo_t* cr;
+struct Pen {
+    const TextMeasure& measure;
     const Theme& theme;
     std::string lang;
-    std::vector<DrawnLine>* text_log = nullptr;  // every line drawn, for SVG <text> (render.h)
-    std::vector<PlacedText>* placed = nullptr;   // every block drawn, for the layout test
+    DisplayList* out = nullptr;  // where it draws; none while the layout only measures
+    int panel = -1;              // the panel whose parts it draws (TextBlock::panel)
 
     TextStyle text_style(double size, FontWeight weight = FontWeight::Regular) const {
         return {lang, size, weight};
     }
-    void set_colour(Rgb c, double alpha = 1.0) const {
-        cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
+    double width(const std::string& line, const TextStyle& style) const {
+        return measure.measure(line, style).width;
     }
-    void set_colour(const Colour& c) const { set_colour(resolve_colour(theme, c)); }
+    Paint paint(const Colour& c) const { return {resolve_colour(theme, c), 1.0}; }
     // Width and height of a block of lines ('\n'-separated), lines 1.25 × size apart.
     Rect text_box(const std::string& text, const TextStyle& style) const;
-    // Draws a block of lines in the current colour; returns the rectangle it covers.
-    Rect text(const std::string& text, const TextStyle& style, double x, double y,
-              Align align) const;
+    // Sets a block of lines with its anchor at (x, y); returns the rectangle it covers.
+    Rect text(const std::string& text, const TextStyle& style, double x, double y, Align align,
+              Rgb colour, TextRole role, bool numeric = false) const;
     // The same turned 90° counter-clockwise (y-axis and colorbar labels); (x, y) is the centre.
-    void vertical_text(const std::string& text, const TextStyle& style, double x, double y) const;
+    void vertical_text(const std::string& text, const TextStyle& style, double x, double y,
+                       Rgb colour, TextRole role) const;
     // The text as it fits in max_width: as it is, else wrapped at spaces (and between Chinese
     // characters) onto at most max_lines lines, a line that still does not fit cut short with
     // "…". Titles and labels go through this rather than being clipped by the canvas.
@@ -65,6 +58,18 @@ struct Painter {
         bool operator==(const Label&) const = default;
     };
     Label fit_label(const std::string& text, double size, double max_width) const;
+
+    // A stroke `width` points wide before the theme's line_scale; dashed: long dashes
+    // proportional to the width.
+    StrokeStyle stroke(double width, bool dashed = false) const;
+    void add(DisplayItem item) const {
+        if (out) out->items.push_back(std::move(item));
+    }
+    void lines(std::vector<Polyline> lines, Rgb colour, StrokeStyle style) const;
+    void box(Rect r, std::optional<Paint> fill, std::optional<Paint> stroke,
+             StrokeStyle style = {}) const;
+    // A light box behind text (boxed notes, legends): r grown by pad on every side.
+    void note_background(Rect r, double pad) const;
 };
 
 std::vector<std::string> split_lines(const std::string& text);

@@ -1,0 +1,20 @@
+// The cairo painter of the layout's display list (core/layout/display_list.h): PNG, PDF and
+// animation frames, and the storyline handout's tiles. It only draws; every placement was decided
+// by the layout (core/layout/figure_layout.h).
+#pragma once
+
+#include <cairo.h>
+
+#include <vector>
+
+#include "app/render/text.h"
+#include "core/layout/display_list.h"
+
+namespace posviz {
+
+// Draws `display` into [0, width] × [0, height] of cr's user space (points). Lines of text drawn
+// are appended to text_log when one is given.
+void paint_display_list(cairo_t* cr, const DisplayList& display,
+                        std::vector<DrawnLine>* text_log = nullptr);
+
+}  // namespace posviz

@@ -1,0 +1,16 @@
+// One panel of a figure drawn into its grid cell as display items: grid, heatmap, lines, shapes,
+// axes, ticks, labels, title, notes, legend and colorbar, in that order (later ones on top).
+#pragma once
+
+#include "core/figure/figure.h"
+#include "core/layout/panel_layout.h"
+#include "core/layout/pen.h"
+
+namespace posviz {
+
+// Draws the panel as `layout` (layout_panel's) places it. annotate: the values written in the
+// cells of a small heatmap (--annotate).
+void draw_panel(const Pen& pen, const Panel& panel, const PanelLayout& layout,
+                bool annotate = false);
+
+}  // namespace posviz

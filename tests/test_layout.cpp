@@ -1,0 +1,161 @@
+// The figure layout in core (core/layout/), with a text measure of its own and no drawing library:
+// the display list it hands the painters, the axis maps a screen turns the mouse into data with,
+// and the tick rule of issue 22 (defect 1: every numeric axis and colour bar keeps at least three
+// labelled ticks, two only where the box is too short for three, then its two ends), and type
+// too large for the canvas refused (defect 8).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <variant>
+
+#include "core/figures/figures.h"
+#include "core/input_error.h"
+#include "core/layout/figure_layout.h"
+#include "core/layout/tick_rule.h"
+#include "core/scene.h"
+
+namespace posviz {
+namespace {
+
+// Every character 0.6 em wide, DejaVu Sans's ascent and descent.
+class FixedMeasure : public TextMeasure {
+  public:
+    TextSize measure(const std::string& utf8, const TextStyle& style) const override {
+        double characters = 0.0;
+        for (const char c : utf8) characters += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+        return {0.6 * style.size * characters, 0.93 * style.size, 0.24 * style.size};
+    }
+};
+
+Figure pe_matrix() {
+    Scene s;
+    s.figure = "pe";
+    s.encoding = "sinusoidal";
+    return build_figure(s, {"en", "", false});
+}
+
+Canvas canvas_in(double width_in, double height_in) {
+    Canvas canvas;
+    canvas.width = 72.0 * width_in;
+    canvas.height = 72.0 * height_in;
+    return canvas;
+}
+
+int blocks(const LaidOutFigure& l, TextRole role, int panel) {
+    int n = 0;
+    for (const TextBlock& b : l.display.blocks) n += b.role == role && b.panel == panel;
+    return n;
+}
+
+// The default PE matrix (L = 128) used to show a single "0" on its y axis at every size: the
+// top tick's label had to lie inside the cell, which left it no room above the box.
+TEST(Layout, ThePeMatrixLabelsThreeTicksOnEachAxisAndItsColourBarsEnds) {
+    const Figure figure = pe_matrix();
+    const FixedMeasure measure;
+    for (const auto& [w, h] : {std::pair{3.25, 2.4}, {6.75, 3.6}, {13.33, 7.5}}) {
+        const LaidOutFigure l = lay_out_figure(figure, canvas_in(w, h), measure);
+        ASSERT_EQ(l.panels.size(), 1u);
+        EXPECT_GE(blocks(l, TextRole::XTick, 0), 3) << w;
+        EXPECT_GE(blocks(l, TextRole::YTick, 0), 3) << w;
+        EXPECT_GE(blocks(l, TextRole::ColorbarTick, 0), 3) << w;
+        // The colour bar's ends are labelled: its limits, where its ramp begins and ends.
+        const Range range = heatmap_range(*figure.panels[0].heatmap);
+        std::vector<std::string> bar;
+        for (const TextBlock& b : l.display.blocks)
+            if (b.role == TextRole::ColorbarTick) bar.push_back(b.text);
+        auto value = [](std::string label) {
+            if (label.rfind("−", 0) == 0) label = "-" + label.substr(std::string("−").size());
+            return std::stod(label);
+        };
+        EXPECT_NEAR(value(bar.front()), range.min, 1e-3 * (range.max - range.min)) << w;
+        EXPECT_NEAR(value(bar.back()), range.max, 1e-3 * (range.max - range.min)) << w;
+    }
+}
+
+TEST(Layout, AnAxisTooShortForThreeLabelsItsTwoEnds) {
+    AxisMap map{-0.5, 127.5, false, 0.0, 100.0};
+    // Room for two labels at most.
+    const TicksFit two = [](const Ticks& t) { return t.values.size() <= 2; };
+    const Ticks cells = axis_ticks(Axis{}, map, 5, true, two);
+    EXPECT_EQ(cells.labels, (std::vector<std::string>{"0", "127"}));
+    map = {-1.1, 1.1, false, 0.0, 100.0};
+    const Ticks line = axis_ticks(Axis{}, map, 5, false, two);
+    EXPECT_EQ(line.labels, (std::vector<std::string>{"−1.1", "1.1"}));
+    // With room, round numbers, at least three of them, even where `most` asks for two.
+    const TicksFit any = [](const Ticks&) { return true; };
+    EXPECT_GE(axis_ticks(Axis{}, map, 2, false, any).values.size(), 3u);
+    // A log axis over less than two decades: mantissas.
+    map = {1500.0, 100000.0, true, 0.0, 100.0};
+    EXPECT_GE(axis_ticks(Axis{}, map, 5, false, any).values.size(), 3u);
+}
+
+// A colour bar from −3.94 to 3.94 used to be labelled ±2 only.
+TEST(Layout, AColourBarIsLabelledToItsEnds) {
+    Colorbar bar;
+    bar.range = {-3.94, 3.94};
+    const Theme& theme = find_theme("light");
+    const Ticks t = colorbar_ticks(theme, bar, 200.0);
+    ASSERT_GE(t.values.size(), 3u);
+    EXPECT_EQ(t.values.front(), -3.94);
+    EXPECT_EQ(t.values.back(), 3.94);
+    EXPECT_EQ(t.labels.front(), "−3.94");
+    // Round values in between, none closer to an end than a line of tick type.
+    for (size_t i = 1; i + 1 < t.values.size(); ++i)
+        EXPECT_EQ(std::fmod(t.values[i], 1.0), 0.0) << t.labels[i];
+}
+
+TEST(Layout, AxisMapsTurnCanvasPointsBackIntoData) {
+    const LaidOutFigure l = lay_out_figure(pe_matrix(), canvas_in(6.75, 3.6), FixedMeasure());
+    const PanelPlacement& p = l.panels.at(0);
+    for (const double v : {0.0, 17.0, 63.0}) EXPECT_NEAR(data_value(p.x, p.x(v)), v, 1e-9);
+    // Row 0 at the top.
+    EXPECT_NEAR(data_value(p.y, p.box.y), -0.5, 1e-9);
+    const AxisMap log{1.0, 1000.0, true, 0.0, 300.0};
+    EXPECT_NEAR(data_value(log, 200.0), 100.0, 1e-9);
+}
+
+// The display list holds the heatmap's image with its colour mapping, clipped lines, and text
+// only inside the canvas.
+TEST(Layout, TheDisplayListHoldsTheHeatmapImageAndItsMapping) {
+    const Figure figure = pe_matrix();
+    const LaidOutFigure l = lay_out_figure(figure, canvas_in(6.75, 3.6), FixedMeasure());
+    int heatmaps = 0, ramps = 0;
+    for (const DisplayItem& item : l.display.items)
+        if (const auto* image = std::get_if<ImageItem>(&item)) {
+            heatmaps += image->kind == ImageItem::Kind::Heatmap;
+            ramps += image->kind == ImageItem::Kind::ColorbarRamp;
+            if (image->kind == ImageItem::Kind::Heatmap) {
+                EXPECT_EQ(image->cols, 64);
+                EXPECT_EQ(image->rows, 128);
+                EXPECT_EQ(image->colormap, figure.panels[0].heatmap->colormap);
+            }
+        }
+    EXPECT_EQ(heatmaps, 1);
+    EXPECT_EQ(ramps, 1);
+    for (const TextBlock& b : l.display.blocks) {
+        EXPECT_GE(b.box.x, 0.0) << b.text;
+        EXPECT_LE(b.box.x + b.box.w, l.display.width) << b.text;
+    }
+}
+
+// --font-size 96 in a paper column used to give a blank picture and exit 0.
+TEST(Layout, TypeTooLargeForTheCanvasIsAnInputErrorNamingTheOptions) {
+    Canvas canvas = canvas_in(3.25, 2.4);
+    canvas.font_size = 96.0;
+    try {
+        lay_out_figure(pe_matrix(), canvas, FixedMeasure());
+        ADD_FAILURE() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.option, "--font-size");
+        const std::string message = e.what();
+        EXPECT_NE(message.find("96"), std::string::npos) << message;
+        EXPECT_NE(message.find("--size"), std::string::npos) << message;
+        EXPECT_NE(message.find("at most"), std::string::npos) << message;
+    }
+    canvas.font_size = 9.0;
+    EXPECT_NO_THROW(lay_out_figure(pe_matrix(), canvas, FixedMeasure()));
+}
+
+}  // namespace
+}  // namespace posviz
