@@ -1,7 +1,6 @@
 // Files that behave (issue 13 §6): SVG text as editable <text>, heatmaps drawn cell by cell in SVG
 // and PDF, PDFs byte-identical across runs, the PNG's pixel density, GIF delays that add up to the
 // asked rate, CSV with a position column and no "-0", and the reduced scores map as data.
-#include <cairo-svg.h>
 #include <cairo.h>
 #include <gif_lib.h>
 #include <gtest/gtest.h>
@@ -23,6 +22,7 @@
 #include "app/render/text.h"
 #include "core/figures/figures.h"
 #include "core/formats/npy.h"
+#include "core/layout/display_list.h"
 #include "expect_input_error.h"
 #include "gpu_test_context.h"
 #include "run_posviz.h"
@@ -41,26 +41,30 @@ size_t count(const std::string& text, const std::string& what) {
     return n;
 }
 
-// Draws two lines of text on an SVG surface by hand, one turned like a y-axis label, and turns
-// the outlines into <text>: the elements sit where the lines were drawn.
+// Two lines of text in a display list, one turned like a y-axis label, written by the SVG writer
+// (which used to turn cairo's glyph outlines back into <text>): the elements sit where the lines
+// are placed.
 TEST(FigureFormats, SvgTextElementsSitWhereTheLinesWereDrawn) {
-    std::string bytes;
-    std::vector<DrawnLine> lines;
-    {
-        const CairoSurface surface(
-            cairo_svg_surface_create_for_stream(append_to_string, &bytes, 200.0, 100.0));
-        const CairoContext cr(cairo_create(surface.get()));
-        cairo_set_source_rgb(cr.get(), 1.0, 0.0, 0.0);
-        draw_text(cr.get(), "Wavelength & <i>", {"en", 12.0, FontWeight::Bold}, 20.0, 30.0, &lines);
-        cairo_translate(cr.get(), 50.0, 80.0);
-        cairo_rotate(cr.get(), -M_PI / 2);
-        cairo_set_source_rgb(cr.get(), 0.0, 0.0, 1.0);
-        draw_text(cr.get(), "位置 m · n", {"zh", 9.0, FontWeight::Regular}, 0.0, 0.0, &lines);
-        cairo_surface_finish(surface.get());
-    }
-    ASSERT_EQ(lines.size(), 2u);
-    ASSERT_NE(bytes.find("#glyph"), std::string::npos);  // cairo wrote outlines
-    const std::string svg = svg_with_text(bytes, lines);
+    DisplayList display;
+    display.width = 200.0;
+    display.height = 100.0;
+    display.items.push_back(TextItem{"Wavelength & <i>",
+                                     {"en", 12.0, FontWeight::Bold},
+                                     {{1.0, 0.0, 0.0}, 1.0},
+                                     {20.0, 30.0},
+                                     {},
+                                     0.0,
+                                     0});
+    display.items.push_back(TextItem{"位置 m · n",
+                                     {"zh", 9.0, FontWeight::Regular},
+                                     {{0.0, 0.0, 1.0}, 1.0},
+                                     {0.0, 0.0},
+                                     {50.0, 80.0},
+                                     M_PI / 2,
+                                     0});
+    const CairoSurface surface(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
+    const CairoContext cr(cairo_create(surface.get()));
+    const std::string svg = write_svg(display, "", cr.get());
     EXPECT_EQ(svg.find("glyph"), std::string::npos) << svg;
     EXPECT_EQ(count(svg, "<text "), 2u);
     // The first: at (20, 30), bold 12 pt, red, DejaVu first, escaped.

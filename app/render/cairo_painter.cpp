@@ -114,22 +114,22 @@ void paint(cairo_t* cr, const ImageItem& item) {
     cairo_restore(cr);
 }
 
-void paint(cairo_t* cr, const TextItem& t, std::vector<DrawnLine>* text_log) {
+void paint(cairo_t* cr, const TextItem& t) {
     set_paint(cr, t.paint);
     if (t.rotation == 0.0) {
-        draw_text(cr, t.text, t.style, t.origin.x, t.origin.y, text_log);
+        draw_text(cr, t.text, t.style, t.origin.x, t.origin.y);
         return;
     }
     cairo_save(cr);
     cairo_translate(cr, t.pivot.x, t.pivot.y);
     cairo_rotate(cr, -t.rotation);
-    draw_text(cr, t.text, t.style, t.origin.x, t.origin.y, text_log);
+    draw_text(cr, t.text, t.style, t.origin.x, t.origin.y);
     cairo_restore(cr);
 }
 
 }  // namespace
 
-void paint_display_list(cairo_t* cr, const DisplayList& display, std::vector<DrawnLine>* text_log) {
+void paint_display_list(cairo_t* cr, const DisplayList& display) {
     cairo_save(cr);
     if (display.background) {
         cairo_set_source_rgb(cr, display.background->r, display.background->g,
@@ -150,7 +150,7 @@ void paint_display_list(cairo_t* cr, const DisplayList& display, std::vector<Dra
                 --clips;
             }
         } else if (const auto* text = std::get_if<TextItem>(&item)) {
-            paint(cr, *text, text_log);
+            paint(cr, *text);
         } else {
             std::visit(
                 [cr](const auto& shape) {

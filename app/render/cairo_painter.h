@@ -12,9 +12,7 @@
 
 namespace posviz {
 
-// Draws `display` into [0, width] × [0, height] of cr's user space (points). Lines of text drawn
-// are appended to text_log when one is given.
-void paint_display_list(cairo_t* cr, const DisplayList& display,
-                        std::vector<DrawnLine>* text_log = nullptr);
+// Draws `display` into [0, width] × [0, height] of cr's user space (points).
+void paint_display_list(cairo_t* cr, const DisplayList& display);
 
 }  // namespace posviz

@@ -1,7 +1,6 @@
 #include "app/render/export.h"
 
 #include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <cairo.h>
 
 #include <algorithm>
@@ -14,7 +13,6 @@
 #include "app/render/cairo_handles.h"
 #include "app/render/png_density.h"
 #include "app/render/render.h"
-#include "app/render/svg_document.h"
 #include "core/encodings/checks.h"
 #include "core/figure/theme.h"
 #include "core/formats/atomic_file.h"
@@ -59,16 +57,15 @@ std::string pdf_creation_date() {
 }
 
 // Draws the figure on a vector surface (width and height in points) and finishes it, which
-// writes the whole document to the surface's stream; the lines of text drawn go to text_log.
+// writes the whole document to the surface's stream.
 void draw_vector(const CairoSurface& surface, const Figure& figure, const ExportOptions& options,
-                 const char* format, std::vector<DrawnLine>* text_log = nullptr) {
+                 const char* format) {
     const std::string step = std::string("draw the ") + format;
     check_cairo(cairo_surface_status(surface.get()), step.c_str());
     {
         const CairoContext cr(cairo_create(surface.get()));
-        RenderStyle style = render_style(options, false);
-        style.text_log = text_log;
-        render_figure(cr.get(), figure, style, width_in(figure, options) * k_points_per_inch,
+        render_figure(cr.get(), figure, render_style(options, false),
+                      width_in(figure, options) * k_points_per_inch,
                       height_in(figure, options) * k_points_per_inch);
         check_cairo(cairo_status(cr.get()), step.c_str());
     }
@@ -142,19 +139,9 @@ std::string render_png(const Figure& figure, const ExportOptions& options) {
 }
 
 std::string render_svg(const Figure& figure, const ExportOptions& options) {
-    std::string bytes;
-    const CairoSurface surface(cairo_svg_surface_create_for_stream(
-        append_to_string, &bytes, width_in(figure, options) * k_points_per_inch,
-        height_in(figure, options) * k_points_per_inch));
-    std::vector<DrawnLine> lines;
-    draw_vector(surface, figure, options, "SVG", &lines);
-    std::string svg =
-        svg_with_renumbered_ids(svg_with_pixelated_images(svg_with_text(bytes, lines)));
-    // <title> goes right after the opening <svg …> tag.
-    const size_t svg_tag = svg.find("<svg");
-    const size_t insert_at = svg_tag == std::string::npos ? 0 : svg.find('>', svg_tag) + 1;
-    svg.insert(insert_at, "\n<title>" + xml_escape(figure.title) + "</title>");
-    return svg;
+    return render_figure_svg(figure, render_style(options, false),
+                             width_in(figure, options) * k_points_per_inch,
+                             height_in(figure, options) * k_points_per_inch);
 }
 
 CairoSurface make_pdf_surface(std::string& bytes, double width_pt, double height_pt,

@@ -45,9 +45,10 @@ PixelSize raster_size(const Figure& figure, const ExportOptions& options,
 // Throws InputError("-o", path, ...) for an extension other than .png/.svg/.pdf.
 void export_figure(const Figure& figure, const ExportOptions& options, const std::string& path);
 
-// The bytes export_figure writes, for tests and callers that keep them in memory. The SVG gets
-// the figure's title as <title> and the fixes of app/render/svg_document.h. render_pdf throws
-// InputError("SOURCE_DATE_EPOCH") for a value that is not a whole number of seconds.
+// The bytes export_figure writes, for tests and callers that keep them in memory. The SVG is
+// written from the display list by app/render/svg_document.h, the figure's title as <title>.
+// render_pdf throws InputError("SOURCE_DATE_EPOCH") for a value that is not a whole number of
+// seconds.
 std::string render_png(const Figure& figure, const ExportOptions& options);
 std::string render_svg(const Figure& figure, const ExportOptions& options);
 std::string render_pdf(const Figure& figure, const ExportOptions& options);

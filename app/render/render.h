@@ -36,8 +36,6 @@ struct RenderStyle {
     std::string theme = "light";  // light|dark (InputError("--theme") otherwise)
     std::string lang = "en";      // picks the leading font: zh → Noto Sans CJK SC
     bool transparent = false;     // no background paint (PNG with alpha)
-    // Every line of text drawn, in drawing order, is appended here when given.
-    std::vector<DrawnLine>* text_log = nullptr;
     // Points of the axis labels, the other sizes in the theme's proportions; 0: set for the
     // canvas (automatic_font_size in core/layout/canvas.h).
     double font_size = 0.0;
@@ -56,6 +54,11 @@ struct RenderStyle {
 // Throws lay_out_figure's InputErrors (--theme, --font-size) before anything is drawn.
 void render_figure(cairo_t* cr, const Figure& figure, const RenderStyle& style, double width,
                    double height);
+
+// The figure as an SVG document of `width` × `height` points, written from its display list
+// (app/render/svg_document.h), text measured as render_figure measures it for PDF.
+std::string render_figure_svg(const Figure& figure, const RenderStyle& style, double width,
+                              double height);
 
 // The canvas render_figure lays the figure out for.
 Canvas render_canvas(const RenderStyle& style, double width, double height);

@@ -1,7 +1,9 @@
 #include <cairo.h>
 
+#include "app/render/cairo_handles.h"
 #include "app/render/cairo_painter.h"
 #include "app/render/render.h"
+#include "app/render/svg_document.h"
 #include "app/render/text.h"
 #include "core/layout/figure_layout.h"
 
@@ -46,7 +48,7 @@ void render_figure(cairo_t* cr, const Figure& figure, const RenderStyle& style, 
                    double height) {
     cairo_save(cr);
     const LaidOutFigure laid_out = lay_out_for_cairo(cr, figure, style, width, height);
-    paint_display_list(cr, laid_out.display, style.text_log);
+    paint_display_list(cr, laid_out.display);
     cairo_restore(cr);
     if (style.placed_text)
         for (const TextBlock& block : laid_out.display.blocks)
@@ -62,6 +64,16 @@ void render_figure(cairo_t* cr, const Figure& figure, const RenderStyle& style, 
         if (laid_out.colorbar)
             style.placed_boxes->push_back({*laid_out.colorbar, PlacedBox::Kind::Colorbar});
     }
+}
+
+std::string render_figure_svg(const Figure& figure, const RenderStyle& style, double width,
+                              double height) {
+    // Measured as the PDF is, in points at no device scale.
+    const CairoSurface surface(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
+    check_cairo(cairo_surface_status(surface.get()), "draw the SVG");
+    const CairoContext cr(cairo_create(surface.get()));
+    const LaidOutFigure laid_out = lay_out_for_cairo(cr.get(), figure, style, width, height);
+    return write_svg(laid_out.display, figure.title, cr.get());
 }
 
 }  // namespace posviz

@@ -1,58 +1,19 @@
 #include "app/render/svg_document.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <map>
-#include <regex>
-#include <stdexcept>
+#include <variant>
+#include <vector>
+
+#include "app/render/cairo_handles.h"
+#include "app/render/text.h"
 
 namespace posviz {
 
 namespace {
-
-// cairo's SVG surface writes one cairo_show_text call as
-//   <g style="fill:rgb(…);fill-opacity:1;">
-//     <use xlink:href="#glyph0-1" x="12.5" y="30.25"/> … one per glyph
-//   </g>
-// with the first glyph at the run's start.
-struct GlyphGroup {
-    size_t begin = 0, end = 0;  // the group's bytes, its line break included
-    std::string style;
-    double x = 0.0, y = 0.0;  // its first glyph
-};
-
-constexpr const char* k_group_open = "<g style=\"";
-constexpr const char* k_first_glyph = "\">\n  <use xlink:href=\"#glyph";
-
-double attribute_number(const std::string& svg, size_t from, const char* name) {
-    const size_t at = svg.find(name, from);
-    if (at == std::string::npos) throw std::logic_error("SVG glyph without " + std::string(name));
-    return std::strtod(svg.c_str() + at + std::char_traits<char>::length(name), nullptr);
-}
-
-std::vector<GlyphGroup> glyph_groups(const std::string& svg) {
-    std::vector<GlyphGroup> groups;
-    const size_t open_length = std::char_traits<char>::length(k_group_open);
-    for (size_t at = svg.find(k_group_open); at != std::string::npos;
-         at = svg.find(k_group_open, at + 1)) {
-        const size_t style_end = svg.find('"', at + open_length);
-        if (style_end == std::string::npos ||
-            svg.compare(style_end, std::strlen(k_first_glyph), k_first_glyph) != 0)
-            continue;
-        GlyphGroup g;
-        g.begin = at;
-        g.style = svg.substr(at + open_length, style_end - at - open_length);
-        g.x = attribute_number(svg, style_end, " x=\"");
-        g.y = attribute_number(svg, style_end, " y=\"");
-        const size_t close = svg.find("</g>", style_end);
-        if (close == std::string::npos) throw std::logic_error("SVG glyph group without </g>");
-        g.end = close + 4 + (svg.compare(close + 4, 1, "\n") == 0 ? 1 : 0);
-        groups.push_back(std::move(g));
-    }
-    return groups;
-}
 
 // Coordinates to a hundredth of a micrometre, without trailing zeros.
 std::string number(double v) {
@@ -64,102 +25,205 @@ std::string number(double v) {
     return s;
 }
 
-std::string text_element(const DrawnLine& line, const std::string& style) {
-    const cairo_matrix_t& m = line.placement;
-    const bool turned = m.xx != 1.0 || m.yx != 0.0 || m.xy != 0.0 || m.yy != 1.0;
-    std::string out = "<text xml:space=\"preserve\" style=\"" + style + "\" font-family=\"" +
-                      line.runs.front().families + "\" font-size=\"" + number(line.size) + "\"";
-    if (line.weight == FontWeight::Bold) out += " font-weight=\"bold\"";
-    out += turned
-               ? " transform=\"matrix(" + number(m.xx) + " " + number(m.yx) + " " + number(m.xy) +
-                     " " + number(m.yy) + " " + number(m.x0) + " " + number(m.y0) + ")\">"
-               : " transform=\"translate(" + number(m.x0) + " " + number(m.y0) + ")\">";
-    if (line.runs.size() == 1) return out + xml_escape(line.runs.front().text) + "</text>\n";
-    for (const DrawnRun& run : line.runs)
-        out += "<tspan x=\"" + number(run.offset) + "\" font-family=\"" + run.families + "\">" +
-               xml_escape(run.text) + "</tspan>";
-    return out + "</text>\n";
+std::string percent(double v) {
+    return number(100.0 * std::clamp(v, 0.0, 1.0)) + "%";
 }
 
-// Drops cairo's glyph outlines (<symbol id="glyph…">) and the empty group that held them.
-std::string without_glyph_symbols(const std::string& svg) {
-    static const std::string symbol = "<symbol overflow=\"visible\" id=\"glyph";
-    std::string out;
-    size_t last = 0;
-    for (size_t at = svg.find(symbol); at != std::string::npos; at = svg.find(symbol, last)) {
-        const size_t close = svg.find("</symbol>", at);
-        if (close == std::string::npos) throw std::logic_error("SVG glyph symbol without end");
-        out.append(svg, last, at - last);
-        last = close + 9 + (svg.compare(close + 9, 1, "\n") == 0 ? 1 : 0);
+std::string rgb(const Rgb& c) {
+    return "rgb(" + percent(c.r) + "," + percent(c.g) + "," + percent(c.b) + ")";
+}
+
+std::string fill(const Paint& p) {
+    return "fill:" + rgb(p.colour) + ";fill-opacity:" + number(p.alpha) + ";";
+}
+
+std::string stroke(const Paint& p, const StrokeStyle& s) {
+    std::string out = "fill:none;stroke-width:" + number(s.width) +
+                      ";stroke-linecap:" + (s.cap == LineCap::Butt ? "butt" : "round") +
+                      ";stroke-linejoin:round;stroke:" + rgb(p.colour) +
+                      ";stroke-opacity:" + number(p.alpha) + ";";
+    if (!s.dashes.empty()) {
+        out += "stroke-dasharray:";
+        for (size_t i = 0; i < s.dashes.size(); ++i) {
+            if (i > 0) out += ",";
+            out += number(s.dashes[i]);
+        }
+        out += ";";
     }
-    out.append(svg, last, std::string::npos);
-    static const std::string empty_defs_group = "<defs>\n<g>\n</g>\n";
-    if (const size_t at = out.find(empty_defs_group); at != std::string::npos)
-        out.replace(at, empty_defs_group.size(), "<defs>\n");
     return out;
 }
+
+const char k_base64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+std::string base64(const std::string& bytes) {
+    std::string out;
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        uint32_t n = uint32_t(uint8_t(bytes[i])) << 16;
+        if (i + 1 < bytes.size()) n |= uint32_t(uint8_t(bytes[i + 1])) << 8;
+        if (i + 2 < bytes.size()) n |= uint32_t(uint8_t(bytes[i + 2]));
+        out += k_base64[(n >> 18) & 63];
+        out += k_base64[(n >> 12) & 63];
+        out += i + 1 < bytes.size() ? k_base64[(n >> 6) & 63] : '=';
+        out += i + 2 < bytes.size() ? k_base64[n & 63] : '=';
+    }
+    return out;
+}
+
+std::string png_of(const ImageItem& item) {
+    const CairoSurface image(cairo_image_surface_create(CAIRO_FORMAT_RGB24, item.cols, item.rows));
+    check_cairo(cairo_surface_status(image.get()), "make an SVG image");
+    cairo_surface_flush(image.get());
+    unsigned char* data = cairo_image_surface_get_data(image.get());
+    const int stride = cairo_image_surface_get_stride(image.get());
+    for (int r = 0; r < item.rows; ++r)
+        std::memcpy(data + ptrdiff_t(r) * stride,
+                    item.pixels.data() + size_t(r) * size_t(item.cols),
+                    size_t(item.cols) * sizeof(uint32_t));
+    cairo_surface_mark_dirty(image.get());
+    std::string bytes;
+    check_cairo(cairo_surface_write_to_png_stream(image.get(), append_to_string, &bytes),
+                "encode an SVG image");
+    return bytes;
+}
+
+struct Writer {
+    cairo_t* cr;
+    std::string out;
+    int images = 0, clips = 0;
+
+    void box(const BoxItem& b) {
+        std::string style = b.fill ? fill(*b.fill) : "fill:none;";
+        if (b.stroke) style += stroke(*b.stroke, b.style).substr(std::strlen("fill:none;"));
+        out += "<rect x=\"" + number(b.box.x) + "\" y=\"" + number(b.box.y) + "\" width=\"" +
+               number(b.box.w) + "\" height=\"" + number(b.box.h) + "\" style=\"" + style +
+               "\"/>\n";
+    }
+
+    void polylines(const PolylineItem& item) {
+        std::string d;
+        for (const Polyline& line : item.lines)
+            for (size_t i = 0; i < line.points.size(); ++i) {
+                d += (i == 0 ? (d.empty() ? "M " : " M ") : " L ") + number(line.points[i].x) +
+                     " " + number(line.points[i].y);
+                if (line.closed && i + 1 == line.points.size()) d += " Z";
+            }
+        if (d.empty()) return;
+        out += "<path style=\"" +
+               (item.filled ? fill(item.paint) : stroke(item.paint, item.style)) + "\" d=\"" + d +
+               "\"/>\n";
+    }
+
+    // As cairo_arc (clockwise on the page) or cairo_arc_negative draws it.
+    void arc(const ArcItem& a) {
+        double sweep = a.negative ? a.a0 - a.a1 : a.a1 - a.a0;
+        while (sweep < 0.0) sweep += 2 * M_PI;
+        const double cx = a.centre.x, cy = a.centre.y, r = a.radius;
+        std::string d;
+        if (sweep >= 2 * M_PI - 1e-9) {
+            d = "M " + number(cx + r) + " " + number(cy) + " A " + number(r) + " " + number(r) +
+                " 0 1 1 " + number(cx - r) + " " + number(cy) + " A " + number(r) + " " +
+                number(r) + " 0 1 1 " + number(cx + r) + " " + number(cy);
+        } else {
+            const double end = a.negative ? a.a0 - sweep : a.a0 + sweep;
+            d = "M " + number(cx + r * std::cos(a.a0)) + " " + number(cy + r * std::sin(a.a0)) +
+                " A " + number(r) + " " + number(r) + " 0 " + (sweep > M_PI ? "1 " : "0 ") +
+                (a.negative ? "0 " : "1 ") + number(cx + r * std::cos(end)) + " " +
+                number(cy + r * std::sin(end));
+        }
+        out += "<path style=\"" + stroke(a.paint, a.style) + "\" d=\"" + d + "\"/>\n";
+    }
+
+    void markers(const MarkersItem& m) {
+        std::string d;
+        const std::string r = number(m.radius);
+        for (const Point& c : m.centres)
+            d += (d.empty() ? "M " : " M ") + number(c.x + m.radius) + " " + number(c.y) + " A " +
+                 r + " " + r + " 0 1 1 " + number(c.x - m.radius) + " " + number(c.y) + " A " + r +
+                 " " + r + " 0 1 1 " + number(c.x + m.radius) + " " + number(c.y) + " Z";
+        out += "<path style=\"" + fill(m.paint) + "\" d=\"" + d + "\"/>\n";
+    }
+
+    // One pixel per cell, scaled onto the target without smoothing (SVG 1.1's optimizeSpeed for
+    // viewers that do not know pixelated).
+    void image(const ImageItem& item) {
+        if (item.cols <= 0 || item.rows <= 0) return;
+        const Rect t = item.target;
+        const double sx = (item.flip_x ? -1.0 : 1.0) * t.w / item.cols;
+        const double sy = (item.flip_y ? -1.0 : 1.0) * t.h / item.rows;
+        const double x = item.flip_x ? t.x + t.w : t.x, y = item.flip_y ? t.y + t.h : t.y;
+        out +=
+            "<image style=\"image-rendering:optimizeSpeed;image-rendering:pixelated\" id=\"image" +
+            std::to_string(images++) + "\" width=\"" + std::to_string(item.cols) + "\" height=\"" +
+            std::to_string(item.rows) + "\" preserveAspectRatio=\"none\" transform=\"matrix(" +
+            number(sx) + " 0 0 " + number(sy) + " " + number(x) + " " + number(y) +
+            ")\" xlink:href=\"data:image/png;base64," + base64(png_of(item)) + "\"/>\n";
+    }
+
+    void text(const TextItem& t) {
+        const std::vector<DrawnRun> runs = text_runs(cr, t.text, t.style);
+        if (runs.empty()) return;
+        // The line's frame: turned by `rotation` about the pivot, its baseline start at origin.
+        const double c = std::cos(t.rotation), s = std::sin(t.rotation);
+        const double x = t.pivot.x + c * t.origin.x + s * t.origin.y;
+        const double y = t.pivot.y - s * t.origin.x + c * t.origin.y;
+        out += "<text xml:space=\"preserve\" style=\"" + fill(t.paint) + "\" font-family=\"" +
+               runs.front().families + "\" font-size=\"" + number(t.style.size) + "\"";
+        if (t.style.weight == FontWeight::Bold) out += " font-weight=\"bold\"";
+        out += t.rotation != 0.0
+                   ? " transform=\"matrix(" + number(c) + " " + number(-s) + " " + number(s) + " " +
+                         number(c) + " " + number(x) + " " + number(y) + ")\">"
+                   : " transform=\"translate(" + number(x) + " " + number(y) + ")\">";
+        if (runs.size() == 1) {
+            out += xml_escape(runs.front().text) + "</text>\n";
+            return;
+        }
+        for (const DrawnRun& run : runs)
+            out += "<tspan x=\"" + number(run.offset) + "\" font-family=\"" + run.families + "\">" +
+                   xml_escape(run.text) + "</tspan>";
+        out += "</text>\n";
+    }
+
+    void clip(const ClipItem& c) {
+        const std::string id = "clip" + std::to_string(clips++);
+        out += "<clipPath id=\"" + id + "\"><rect x=\"" + number(c.box.x) + "\" y=\"" +
+               number(c.box.y) + "\" width=\"" + number(c.box.w) + "\" height=\"" +
+               number(c.box.h) + "\"/></clipPath>\n<g clip-path=\"url(#" + id + ")\">\n";
+    }
+};
 
 }  // namespace
 
-std::string svg_with_text(const std::string& svg, const std::vector<DrawnLine>& lines) {
-    // Runs that cairo did not draw (wholly outside the page) have no group: a run matches the next
-    // group only where that group's first glyph sits at the run's start.
-    std::string out;
-    size_t last = 0, line = 0, run = 0;
-    std::vector<bool> written(lines.size(), false);
-    for (const GlyphGroup& group : glyph_groups(svg)) {
-        while (line < lines.size()) {
-            const DrawnRun& r = lines[line].runs[run];
-            // cairo keeps glyph positions in 24.8 fixed point: within 1/256 of ours.
-            if (std::abs(r.device_x - group.x) < 0.01 && std::abs(r.device_y - group.y) < 0.01)
-                break;
-            if (++run == lines[line].runs.size()) ++line, run = 0;
+std::string write_svg(const DisplayList& display, const std::string& title, cairo_t* cr) {
+    Writer w{cr, {}};
+    w.out =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+        "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" +
+        number(display.width) + "pt\" height=\"" + number(display.height) + "pt\" viewBox=\"0 0 " +
+        number(display.width) + " " + number(display.height) + "\" version=\"1.1\">\n<title>" +
+        xml_escape(title) + "</title>\n";
+    if (display.background)
+        w.out += "<rect x=\"0\" y=\"0\" width=\"" + number(display.width) + "\" height=\"" +
+                 number(display.height) + "\" style=\"" + fill({*display.background, 1.0}) +
+                 "stroke:none;\"/>\n";
+    int open = 0;
+    for (const DisplayItem& item : display.items) {
+        if (const auto* b = std::get_if<BoxItem>(&item)) w.box(*b);
+        if (const auto* p = std::get_if<PolylineItem>(&item)) w.polylines(*p);
+        if (const auto* a = std::get_if<ArcItem>(&item)) w.arc(*a);
+        if (const auto* m = std::get_if<MarkersItem>(&item)) w.markers(*m);
+        if (const auto* i = std::get_if<ImageItem>(&item)) w.image(*i);
+        if (const auto* t = std::get_if<TextItem>(&item)) w.text(*t);
+        if (const auto* c = std::get_if<ClipItem>(&item)) {
+            w.clip(*c);
+            ++open;
         }
-        if (line == lines.size())
-            throw std::logic_error("SVG text: a group of glyphs at (" + number(group.x) + ", " +
-                                   number(group.y) + ") that no line of text accounts for");
-        out.append(svg, last, group.begin - last);
-        if (!written[line]) out += text_element(lines[line], group.style);
-        written[line] = true;
-        last = group.end;
-        if (++run == lines[line].runs.size()) ++line, run = 0;
+        if (std::holds_alternative<UnclipItem>(item) && open > 0) {
+            w.out += "</g>\n";
+            --open;
+        }
     }
-    out.append(svg, last, std::string::npos);
-    return without_glyph_symbols(out);
-}
-
-std::string svg_with_pixelated_images(const std::string& svg) {
-    static const std::string tag = "<image ";
-    static const std::string style =
-        "style=\"image-rendering:optimizeSpeed;image-rendering:pixelated\" ";
-    std::string out;
-    size_t last = 0;
-    for (size_t at = svg.find(tag); at != std::string::npos; at = svg.find(tag, last)) {
-        out.append(svg, last, at + tag.size() - last);
-        out += style;
-        last = at + tag.size();
-    }
-    out.append(svg, last, std::string::npos);
-    return out;
-}
-
-std::string svg_with_renumbered_ids(const std::string& svg) {
-    static const std::regex id_pattern(
-        R"((id="|#)(surface|image|glyph|clip|mask|pattern|source)(\d+(?:-\d+)?)\b)");
-    std::map<std::string, std::string> renamed;
-    std::string out;
-    auto last = svg.cbegin();
-    for (std::sregex_iterator it(svg.begin(), svg.end(), id_pattern), end; it != end; ++it) {
-        const std::smatch& m = *it;
-        const std::string key = m[2].str() + m[3].str();
-        auto [entry, fresh] = renamed.try_emplace(key, "");
-        if (fresh) entry->second = m[2].str() + std::to_string(renamed.size() - 1);
-        out.append(last, m[0].first);
-        out += m[1].str() + entry->second;
-        last = m[0].second;
-    }
-    out.append(last, svg.cend());
-    return out;
+    for (; open > 0; --open) w.out += "</g>\n";
+    return w.out + "</svg>\n";
 }
 
 std::string xml_escape(const std::string& s) {

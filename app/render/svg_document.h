@@ -1,33 +1,22 @@
-// What the SVG export does to the document cairo's SVG surface writes (cairo 1.16 writes text as
-// glyph outlines, smooths every image, and names elements after process-wide counters), so that
-// the file is what a figure in a paper needs: editable text, crisp heatmap cells, stable bytes.
+// The SVG writer: a painter of the layout's display list (core/layout/display_list.h) of its own,
+// not a rewrite of cairo's SVG. What a figure in a paper needs: text as editable <text> (font
+// family list, size, weight, colour, position and turn; lines mixing fonts get one <tspan> per
+// font), each heatmap and colour bar as an embedded PNG of one pixel per cell drawn pixelated,
+// lines as paths, clip rectangles as <clipPath>, and ids numbered in drawing order (image0,
+// clip0, …), so that equal figures give equal bytes.
 #pragma once
 
-#include <string>
-#include <vector>
+#include <cairo.h>
 
-#include "app/render/text.h"
+#include <string>
+
+#include "core/layout/display_list.h"
 
 namespace posviz {
 
-// Replaces the glyph outlines of every line in `lines` (app/render/text.h, in drawing order) by a
-// <text> element with the same words, font size, weight, colour and position, and a font-family
-// list ('DejaVu Sans', 'Noto Sans CJK SC', sans-serif, the run's own font first), so that the
-// text can be selected, searched and edited (Inkscape, Illustrator); lines mixing fonts get one
-// <tspan> per font. Each <text> takes the place of the line's first group of glyphs, so that
-// whatever cairo drew over a line still covers it. The glyph definitions go. A group that no line
-// accounts for is a std::logic_error (the outlines and the log disagree).
-std::string svg_with_text(const std::string& svg, const std::vector<DrawnLine>& lines);
-
-// Marks every embedded image to be scaled without smoothing, one image pixel per heatmap cell:
-// style="image-rendering:optimizeSpeed;image-rendering:pixelated" (a viewer that does not know
-// the CSS value keeps SVG 1.1's optimizeSpeed).
-std::string svg_with_pixelated_images(const std::string& svg);
-
-// cairo names SVG elements after process-wide counters (surface ids, glyph ids), so a second
-// export in the same process would differ; renumbers every id="…N" in order of appearance, and
-// the references to it, so that equal figures give equal bytes.
-std::string svg_with_renumbered_ids(const std::string& svg);
+// `title` goes in <title>. `cr` measures the runs of text in each font (app/render/text.h) as
+// cairo would draw them, so that a line mixing scripts sits as in PNG and PDF.
+std::string write_svg(const DisplayList& display, const std::string& title, cairo_t* cr);
 
 std::string xml_escape(const std::string& text);
 

@@ -156,27 +156,30 @@ TextSize measure_text(cairo_t* cr, const std::string& utf8, const TextStyle& sty
     return size;
 }
 
-void draw_text(cairo_t* cr, const std::string& utf8, const TextStyle& style, double x, double y,
-               std::vector<DrawnLine>* log) {
+void draw_text(cairo_t* cr, const std::string& utf8, const TextStyle& style, double x, double y) {
     const std::vector<Font>& chain = font_chain(style);
-    DrawnLine line;
-    line.size = style.size;
-    line.weight = style.weight;
-    cairo_get_matrix(cr, &line.placement);
-    cairo_matrix_translate(&line.placement, x, y);
-    const double start = x;
     for (const Run& run : split_runs(utf8, chain)) {
         select_font(cr, chain[run.font], style.size);
         cairo_move_to(cr, x, y);
         cairo_show_text(cr, run.text.c_str());
-        DrawnRun drawn{run.text, chain[run.font].css_families, x - start, x, y};
-        cairo_user_to_device(cr, &drawn.device_x, &drawn.device_y);
-        line.runs.push_back(std::move(drawn));
         cairo_text_extents_t extents;
         cairo_text_extents(cr, run.text.c_str(), &extents);
         x += extents.x_advance;
     }
-    if (log && !line.runs.empty()) log->push_back(std::move(line));
+}
+
+std::vector<DrawnRun> text_runs(cairo_t* cr, const std::string& utf8, const TextStyle& style) {
+    const std::vector<Font>& chain = font_chain(style);
+    std::vector<DrawnRun> runs;
+    double x = 0.0;
+    for (const Run& run : split_runs(utf8, chain)) {
+        select_font(cr, chain[run.font], style.size);
+        runs.push_back({run.text, chain[run.font].css_families, x});
+        cairo_text_extents_t extents;
+        cairo_text_extents(cr, run.text.c_str(), &extents);
+        x += extents.x_advance;
+    }
+    return runs;
 }
 
 std::string font_families(const TextStyle& style) {

@@ -13,28 +13,19 @@
 
 namespace posviz {
 
-// One line of text as drawn, for the SVG writer (app/render/svg_document.h), which turns cairo's
-// glyph outlines back into <text>: the line is split into runs, each drawn by one font (one
-// cairo_show_text call, which cairo's SVG surface writes as one group of glyphs).
+// A run of a line that one font draws, for the SVG writer (app/render/svg_document.h): one
+// <tspan> each where a line mixes fonts.
 struct DrawnRun {
     std::string text;
     std::string families;  // CSS font-family list, the run's own font first
     double offset = 0.0;   // from the line's start, along the baseline, in user units
-    double device_x = 0.0, device_y = 0.0;  // the run's start on the page (its first glyph)
-};
-struct DrawnLine {
-    std::vector<DrawnRun> runs;
-    double size = 10.0;
-    FontWeight weight = FontWeight::Regular;
-    // User space at the line's start (cairo_get_matrix translated to it): the SVG transform.
-    cairo_matrix_t placement{};
 };
 
 TextSize measure_text(cairo_t* cr, const std::string& utf8, const TextStyle& style);
-// Draws with the left end of the baseline at (x, y) in the current source colour, and appends
-// the line to `log` when one is given.
-void draw_text(cairo_t* cr, const std::string& utf8, const TextStyle& style, double x, double y,
-               std::vector<DrawnLine>* log = nullptr);
+// Draws with the left end of the baseline at (x, y) in the current source colour.
+void draw_text(cairo_t* cr, const std::string& utf8, const TextStyle& style, double x, double y);
+// The line split into runs as draw_text draws it, each in one font.
+std::vector<DrawnRun> text_runs(cairo_t* cr, const std::string& utf8, const TextStyle& style);
 
 // The layout's text measure (core/layout/text_measure.h) through cairo on `cr`, whose font
 // options and transformation it measures under: the fonts measured are the fonts drawn.

@@ -116,7 +116,7 @@ void draw_storyline_page(cairo_t* cr, const StorylinePage& page, const std::stri
 
     const Tile area{float(k_margin), float(y), float(width), float(caption_top - k_gap - y)};
     const std::vector<Tile> tiles = tile_area(int(page.figures.size()), area, k_figure_aspect);
-    const RenderStyle style{theme_name, lang, false, nullptr};
+    const RenderStyle style{theme_name, lang, false};
     for (size_t i = 0; i < page.figures.size(); ++i) {
         const Tile& t = tiles[i];
         // Half the gap on each side of every tile, so that neighbours are a whole gap apart.
