@@ -77,17 +77,19 @@ TEST(Layout, AnAxisTooShortForThreeLabelsItsTwoEnds) {
     AxisMap map{-0.5, 127.5, false, 0.0, 100.0};
     // Room for two labels at most.
     const TicksFit two = [](const Ticks& t) { return t.values.size() <= 2; };
-    const Ticks cells = axis_ticks(Axis{}, map, 5, true, two);
+    const Ticks cells = axis_ticks(Axis{}, map, 5, {-0.5, 127.5}, true, two);
     EXPECT_EQ(cells.labels, (std::vector<std::string>{"0", "127"}));
+    // A line's axis: the ends of its data, not of the margin around them.
+    map = {-6.35, 133.35, false, 0.0, 100.0};
+    const Ticks line = axis_ticks(Axis{}, map, 5, {0.0, 127.0}, false, two);
+    EXPECT_EQ(line.labels, (std::vector<std::string>{"0", "127"}));
     map = {-1.1, 1.1, false, 0.0, 100.0};
-    const Ticks line = axis_ticks(Axis{}, map, 5, false, two);
-    EXPECT_EQ(line.labels, (std::vector<std::string>{"−1.1", "1.1"}));
     // With room, round numbers, at least three of them, even where `most` asks for two.
     const TicksFit any = [](const Ticks&) { return true; };
-    EXPECT_GE(axis_ticks(Axis{}, map, 2, false, any).values.size(), 3u);
+    EXPECT_GE(axis_ticks(Axis{}, map, 2, {-1.0, 1.0}, false, any).values.size(), 3u);
     // A log axis over less than two decades: mantissas.
     map = {1500.0, 100000.0, true, 0.0, 100.0};
-    EXPECT_GE(axis_ticks(Axis{}, map, 5, false, any).values.size(), 3u);
+    EXPECT_GE(axis_ticks(Axis{}, map, 5, {1500.0, 100000.0}, false, any).values.size(), 3u);
 }
 
 // A colour bar from −3.94 to 3.94 used to be labelled ±2 only.

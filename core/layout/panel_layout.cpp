@@ -69,6 +69,13 @@ AxisMap axis_limits(const Panel& panel, const Axis& axis, bool is_x) {
     return map;
 }
 
+// What the panel draws along one axis, for the ends its ticks fall back on.
+Range shown_span(const Panel& panel, bool is_x, bool log) {
+    const Span s = data_span(panel, is_x, log);
+    if (s.empty()) return {-INFINITY, INFINITY};
+    return {s.lo, s.hi};
+}
+
 double widest(const Pen& pen, const std::vector<std::string>& labels, const TextStyle& style) {
     double w = 0.0;
     for (const std::string& label : labels) w = std::max(w, pen.width(label, style));
@@ -91,7 +98,7 @@ Ticks fitting_x_ticks(const Pen& pen, const Panel& panel, const AxisMap& map, Re
         return true;
     };
     return axis_ticks(panel.x, map, std::clamp(int(length / (3.5 * style.size)), 2, 9),
-                      panel.heatmap.has_value(), fits);
+                      shown_span(panel, true, map.log), panel.heatmap.has_value(), fits);
 }
 
 // y tick labels, centred on their ticks, a fifth of an em apart and inside the cell (whose
@@ -112,7 +119,7 @@ Ticks fitting_y_ticks(const Pen& pen, const Panel& panel, const AxisMap& map, Re
         return true;
     };
     return axis_ticks(panel.y, map, std::clamp(int(length / (2.2 * h)), 2, 8),
-                      panel.heatmap.has_value(), fits);
+                      shown_span(panel, false, map.log), panel.heatmap.has_value(), fits);
 }
 
 void map_to_box(PanelLayout& layout, const Panel& panel, Rect box) {

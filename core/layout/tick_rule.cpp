@@ -43,9 +43,11 @@ std::string label_of(double v, const Ticks& round) {
     return format_number(v);
 }
 
-// The axis's two ends: its limits, or the centres of its first and last cells.
-Ticks axis_ends(const AxisMap& map, bool cells) {
-    double lo = map.lo, hi = map.hi;
+// The axis's two ends: the ends of what it shows (inside its limits), the centres of the first
+// and last cells of a heatmap.
+Ticks axis_ends(const AxisMap& map, Range shown, bool cells) {
+    double lo = std::max(map.lo, shown.min), hi = std::min(map.hi, shown.max);
+    if (!(hi > lo)) lo = map.lo, hi = map.hi;
     if (cells && !map.log && hi - lo >= 2.0) {
         lo = std::ceil(lo);
         hi = std::floor(hi);
@@ -77,7 +79,8 @@ Ticks mantissa_ticks(double lo, double hi, const std::vector<int>& mantissas) {
 
 }  // namespace
 
-Ticks axis_ticks(const Axis& axis, const AxisMap& map, int most, bool cells, const TicksFit& fits) {
+Ticks axis_ticks(const Axis& axis, const AxisMap& map, int most, Range shown, bool cells,
+                 const TicksFit& fits) {
     if (!axis.ticks.empty()) {
         const Ticks given = explicit_ticks(axis, map);
         for (size_t k = 1; k < std::max<size_t>(2, given.values.size()); ++k)
@@ -99,7 +102,7 @@ Ticks axis_ticks(const Axis& axis, const AxisMap& map, int most, bool cells, con
         if (t.values.size() >= 3 && fits(t)) return t;
     // A box too short even for its two ends (a speck: issue 22, defect 3, which the figure's
     // arrangement must fix) names one of them rather than overprint the two.
-    const Ticks ends = axis_ends(map, cells);
+    const Ticks ends = axis_ends(map, shown, cells);
     return fits(ends) ? ends : thinned(ends, 2);
 }
 

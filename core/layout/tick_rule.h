@@ -1,8 +1,8 @@
 // Which ticks an axis or a colour bar labels (issue 22, defect 1). Every numeric axis keeps at
 // least three labelled ticks: the densest automatic ticks (1-2-5 steps; decades on log axes, or
 // 1-2-5 and 1-3 mantissas where the axis spans too few decades for three) whose labels stand
-// apart, at least three of them; where the box is too short for three, the axis's two ends (its
-// limits, or its first and last cells). Colour bars label their two ends (their
+// apart, at least three of them; where the box is too short for three, the axis's two ends (the
+// ends of its data, or its first and last cells). Colour bars label their two ends (their
 // limits, not the nearest round number inside them) and as many round values between as stand
 // apart, at least one where the bar is long enough. Only a box or bar too short for two labels
 // (a speck, which its figure's arrangement must avoid) shows one. Axes the figure
@@ -22,8 +22,10 @@ namespace posviz {
 using TicksFit = std::function<bool(const Ticks&)>;
 
 // The ticks of `axis` over `map`, at most `most` automatic ones, as the rule above chooses.
-// `cells`: the axis runs over a heatmap's cells (its ends are the first and last cells' centres).
-Ticks axis_ticks(const Axis& axis, const AxisMap& map, int most, bool cells, const TicksFit& fits);
+// `shown`: the span of the data drawn along it (its ends); `cells`: that span is a heatmap's
+// edges (its ends are the first and last cells' centres).
+Ticks axis_ticks(const Axis& axis, const AxisMap& map, int most, Range shown, bool cells,
+                 const TicksFit& fits);
 
 // The ticks a colour bar `bar_height` long labels, two lines of tick type apart where that gives
 // three or more, else one line apart.
