@@ -242,9 +242,13 @@ PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, Vertical
 
             double top = m.pad;
             if (!title.empty()) top += pen.text_box(title, title_style).h + layout.title_gap;
-            // Room for the upper half of the top y tick label (decision, issue 22: a tick label
-            // is never dropped for want of these few points).
-            if (!layout.y_ticks.labels.empty()) top = std::max(top, 0.5 * tick_height + m.pad);
+            // Room for the upper half of the top y tick label where it sits near the box's top
+            // (decision, issue 22: a tick label is never dropped for want of these few points;
+            // the old rule dropped it, leaving a heatmap's y axis one tick "0").
+            double highest = INFINITY;
+            for (const double v : layout.y_ticks.values) highest = std::min(highest, layout.y(v));
+            if (std::isfinite(highest))
+                top = std::max(top, 0.5 * tick_height + 0.01 - (highest - box.y));
             // Room for half of the last x tick label, so that it never leaves the cell.
             double right =
                 m.pad +
