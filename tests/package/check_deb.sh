@@ -40,7 +40,9 @@ for d in libc6 libstdc++6 libcairo2 libglfw3 libepoxy0 libegl1 libgl1 fonts-deja
   needs $d
 done
 python_rules=no
-if [ -f python/CMakeLists.txt ] && grep -q 'install *(' python/CMakeLists.txt; then python_rules=yes; fi
+# Expected when this build has python/ (-DPOSVIZ_BUILD_PYTHON=OFF leaves it out) and python/ installs it.
+if grep -q '/python/cmake_install.cmake' "$build/cmake_install.cmake" &&
+    grep -qs 'install *(' python/CMakeLists.txt; then python_rules=yes; fi
 if [ $python_rules = yes ]; then needs python3; needs python3-numpy; fi
 for f in /usr/bin/posviz /usr/share/applications/posviz.desktop /usr/share/icons/hicolor/scalable/apps/posviz.svg \
     /usr/share/man/man1/posviz.1.gz /usr/share/doc/posviz/README.md; do
@@ -53,7 +55,7 @@ if [ $python_rules = yes ]; then
   grep -Eq '^/usr/lib/python3/dist-packages/posviz(/|\.py$|\..*\.so$)' "$scratch/contents" ||
     fail "python/ has install rules but the package has no posviz module in /usr/lib/python3/dist-packages"
 else
-  echo "check_deb: no python/ install rules yet: the Python module is not checked"
+  echo "check_deb: this build installs no Python module: not checked"
 fi
 if command -v desktop-file-validate >/dev/null; then
   dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/applications/posviz.desktop >"$scratch/posviz.desktop"
