@@ -81,16 +81,7 @@ void paint(cairo_t* cr, const MarkersItem& m) {
 // picking every n-th cell, which would alias.
 void paint(cairo_t* cr, const ImageItem& item) {
     if (item.cols <= 0 || item.rows <= 0) return;
-    CairoSurface image(cairo_image_surface_create(CAIRO_FORMAT_RGB24, item.cols, item.rows));
-    check_cairo(cairo_surface_status(image.get()), "make a heatmap's image");
-    cairo_surface_flush(image.get());
-    unsigned char* data = cairo_image_surface_get_data(image.get());
-    const int stride = cairo_image_surface_get_stride(image.get());
-    for (int r = 0; r < item.rows; ++r)
-        std::memcpy(data + ptrdiff_t(r) * stride,
-                    item.pixels.data() + size_t(r) * size_t(item.cols),
-                    size_t(item.cols) * sizeof(uint32_t));
-    cairo_surface_mark_dirty(image.get());
+    CairoSurface image = image_surface(item, "make a heatmap's image");
     const Rect t = item.target;
     cairo_save(cr);
     cairo_translate(cr, item.flip_x ? t.x + t.w : t.x, item.flip_y ? t.y + t.h : t.y);
@@ -128,6 +119,20 @@ void paint(cairo_t* cr, const TextItem& t) {
 }
 
 }  // namespace
+
+CairoSurface image_surface(const ImageItem& item, const char* step) {
+    CairoSurface image(cairo_image_surface_create(CAIRO_FORMAT_RGB24, item.cols, item.rows));
+    check_cairo(cairo_surface_status(image.get()), step);
+    cairo_surface_flush(image.get());
+    unsigned char* data = cairo_image_surface_get_data(image.get());
+    const int stride = cairo_image_surface_get_stride(image.get());
+    for (int r = 0; r < item.rows; ++r)
+        std::memcpy(data + ptrdiff_t(r) * stride,
+                    item.pixels.data() + size_t(r) * size_t(item.cols),
+                    size_t(item.cols) * sizeof(uint32_t));
+    cairo_surface_mark_dirty(image.get());
+    return image;
+}
 
 void paint_display_list(cairo_t* cr, const DisplayList& display) {
     cairo_save(cr);

@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "app/render/cairo_handles.h"
 #include "app/render/text.h"
 #include "core/layout/display_list.h"
 
@@ -14,5 +15,9 @@ namespace posviz {
 
 // Draws `display` into [0, width] × [0, height] of cr's user space (points).
 void paint_display_list(cairo_t* cr, const DisplayList& display);
+
+// An image item's cells as a cairo image, one pixel a cell (the cairo painter scales it; the SVG
+// writer embeds it as a PNG). `step` names the export in an error.
+CairoSurface image_surface(const ImageItem& item, const char* step);
 
 }  // namespace posviz

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/render/cairo_handles.h"
+#include "app/render/cairo_painter.h"
 #include "app/render/text.h"
 
 namespace posviz {
@@ -70,16 +71,7 @@ std::string base64(const std::string& bytes) {
 }
 
 std::string png_of(const ImageItem& item) {
-    const CairoSurface image(cairo_image_surface_create(CAIRO_FORMAT_RGB24, item.cols, item.rows));
-    check_cairo(cairo_surface_status(image.get()), "make an SVG image");
-    cairo_surface_flush(image.get());
-    unsigned char* data = cairo_image_surface_get_data(image.get());
-    const int stride = cairo_image_surface_get_stride(image.get());
-    for (int r = 0; r < item.rows; ++r)
-        std::memcpy(data + ptrdiff_t(r) * stride,
-                    item.pixels.data() + size_t(r) * size_t(item.cols),
-                    size_t(item.cols) * sizeof(uint32_t));
-    cairo_surface_mark_dirty(image.get());
+    const CairoSurface image = image_surface(item, "make an SVG image");
     std::string bytes;
     check_cairo(cairo_surface_write_to_png_stream(image.get(), append_to_string, &bytes),
                 "encode an SVG image");

@@ -45,22 +45,9 @@ Rect Pen::text(const std::string& text, const TextStyle& style, double x, double
     box.x = x - align.h * box.w;
     box.y = y - align.v * box.h;
     if (!out) return box;
-    const double ascent = measure.measure("", style).ascent;
-    double baseline = box.y + ascent;
     const size_t block = out->blocks.size();
     out->blocks.push_back({text, box, style.size, role, panel, numeric});
-    for (const std::string& line : split_lines(text)) {
-        const double w = width(line, style);
-        if (!line.empty())
-            out->items.push_back(TextItem{line,
-                                          style,
-                                          {colour, 1.0},
-                                          {box.x + align.h * (box.w - w), baseline},
-                                          {},
-                                          0.0,
-                                          block});
-        baseline += line_height(style);
-    }
+    text_lines(text, style, colour, box, align.h, {}, 0.0, block);
     return box;
 }
 
@@ -72,17 +59,22 @@ void Pen::vertical_text(const std::string& text, const TextStyle& style, double 
     out->blocks.push_back(
         {text, {x - 0.5 * box.h, y - 0.5 * box.w, box.h, box.w}, style.size, role, panel});
     // Laid out about (0, 0) in the turned frame, centred there.
-    const double ascent = measure.measure("", style).ascent;
-    double baseline = -0.5 * box.h + ascent;
+    text_lines(text, style, colour, {-0.5 * box.w, -0.5 * box.h, box.w, box.h}, 0.5, {x, y},
+               M_PI / 2, block);
+}
+
+void Pen::text_lines(const std::string& text, const TextStyle& style, Rgb colour, Rect frame,
+                     double align_h, Point pivot, double rotation, size_t block) const {
+    double baseline = frame.y + measure.measure("", style).ascent;
     for (const std::string& line : split_lines(text)) {
         const double w = width(line, style);
         if (!line.empty())
             out->items.push_back(TextItem{line,
                                           style,
                                           {colour, 1.0},
-                                          {-0.5 * box.w + 0.5 * (box.w - w), baseline},
-                                          {x, y},
-                                          M_PI / 2,
+                                          {frame.x + align_h * (frame.w - w), baseline},
+                                          pivot,
+                                          rotation,
                                           block});
         baseline += line_height(style);
     }

@@ -41,6 +41,10 @@ struct Pen {
     // The same turned 90° counter-clockwise (y-axis and colorbar labels); (x, y) is the centre.
     void vertical_text(const std::string& text, const TextStyle& style, double x, double y,
                        Rgb colour, TextRole role) const;
+    // One text item a line of `text` set in `frame` (before the turn by `rotation` about
+    // `pivot`), each line placed across the frame's width by `align_h`, all of block `block`.
+    void text_lines(const std::string& text, const TextStyle& style, Rgb colour, Rect frame,
+                    double align_h, Point pivot, double rotation, size_t block) const;
     // The text as it fits in max_width: as it is, else wrapped at spaces (and between Chinese
     // characters) onto at most max_lines lines, a line that still does not fit cut short with
     // "…". Titles and labels go through this rather than being clipped by the canvas.
