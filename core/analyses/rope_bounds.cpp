@@ -118,6 +118,12 @@ void sweep(const Pairs& p, long begin, long end, bool with_slope, Visit&& visit)
                 ss[i] = std::sin(angle);
             }
         double f = 0.0, slope = 0.0;
+        // Clang, as the fuzzers' Debug build runs it, does not vectorise these loops and would
+        // warn (as an error) that it did not.
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpass-failed"
+#endif
         if (with_slope) {
 #pragma omp simd reduction(+ : f, slope)
             for (int i = 0; i < n; ++i) {
@@ -136,6 +142,9 @@ void sweep(const Pairs& p, long begin, long end, bool with_slope, Visit&& visit)
                 ss[i] = si * cs[i] + ci * sn[i];
             }
         }
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
         if (!visit(m, f, slope)) return;
     }
 }
