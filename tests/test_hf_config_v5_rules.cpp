@@ -5,6 +5,7 @@
 // from the formulas of transformers' code, cited at each test.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -292,6 +293,19 @@ TEST(HfConfigAnalyses, DescribeGivesTheCriticalDimensionAndTheBaseBound) {
     for (int i = 0; i < 64; ++i) f += std::cos(m * std::pow(1e4, -i / 64.0));
     EXPECT_LT(f, 0.0);
     EXPECT_EQ(doc["analyses"]["critical_dimension"]["dims"], 92);
+}
+
+TEST(HfConfigAnalyses, AHostileHeadCannotMakeDescribeHang) {
+    // d = 32768 at L = 32768: the b* scan would be O(d·L²) ≈ 3.5·10¹³ steps; describe says it did
+    // not scan instead, and returns at once.
+    const ModelPositions m = read(R"({"model_type": "llama", "hidden_size": 32768,
+        "num_attention_heads": 1, "head_dim": 32768, "num_hidden_layers": 1,
+        "max_position_embeddings": 32768})");
+    const auto start = std::chrono::steady_clock::now();
+    const std::string text = describe_model_text(m);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+    EXPECT_NE(text.find("b* not scanned at this d and L"), std::string::npos) << text;
+    EXPECT_NE(text.find("not checked at this d and L"), std::string::npos) << text;
 }
 
 TEST(HfConfigAnalyses, ALargeBaseMeetsTheBoundAtItsTrainingLength) {

@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "core/analyses/rope_bounds.h"
@@ -241,8 +243,8 @@ json positions_json(const ModelPositions& m, const LayerPositions& l) {
 //   Base bound (Men et al. 2024) over the rotated dims d: b*, the smallest base with
 //   f_b(m) ≥ 0 for all m < L (the paper's number; larger bases can fail again, rope_bounds.h), for
 //   the training length and max_position_embeddings, and whether the model's own base meets the
-//   condition (its first negative m if not). b* is scanned for L up to kMaxBaseBoundFigureLength; the
-//   model's own base is checked up to posviz's longest L.
+//   condition (its first negative m if not). b* is scanned for L up to kMaxBaseBoundFigureLength;
+//   the model's own base is checked up to posviz's longest L.
 struct BaseBoundRow {
     std::string which;  // "training length", "max_position_embeddings"
     long length = 0;
@@ -259,6 +261,23 @@ struct Analyses {
     double base = 0;
     std::vector<BaseBoundRow> bounds;
 };
+
+// What the analyses may cost, so that no config (a hostile head_dim of 32768, say) makes describe
+// or loading a model hang: the b* scan is O(d·L²), allowed up to d = 128 at L = 32768 (≈ 0.6 s on
+// two cores); the check of the model's own base is O(d·L), allowed up to d = 256 at L = 2^20.
+constexpr double kMaxScanWork = 128.0 * 32768.0 * 32768.0;
+constexpr double kMaxCheckWork = 256.0 * double(1 << 20);
+
+// b* depends on d and L only: computed once per process for each (the text and the JSON of one
+// model, a model loaded again).
+double cached_smallest_base(int rotary_dim, long length) {
+    static std::mutex mutex;
+    static std::map<std::pair<int, long>, double> cache;
+    const std::lock_guard<std::mutex> lock(mutex);
+    const auto key = std::make_pair(rotary_dim, length);
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+    return cache[key] = smallest_passing_base(rotary_dim, length);
+}
 
 Analyses analyses(const ModelPositions& m) {
     Analyses a;
@@ -280,9 +299,10 @@ Analyses analyses(const ModelPositions& m) {
         lengths.push_back({"max_position_embeddings", m.max_position_embeddings});
     for (const auto& [which, length] : lengths) {
         BaseBoundRow row{.which = which, .length = length};
-        if (length <= kMaxBaseBoundFigureLength)
-            row.smallest = smallest_passing_base(r.rotary_dim, length);
-        row.checked = length <= limits::kMaxSeqLen;
+        const double d = r.rotary_dim, l = double(length);
+        if (length <= kMaxBaseBoundFigureLength && d * l * l <= kMaxScanWork)
+            row.smallest = cached_smallest_base(r.rotary_dim, length);
+        row.checked = length <= limits::kMaxSeqLen && d * l <= kMaxCheckWork;
         if (row.checked) row.first_negative = first_negative(r.base, r.rotary_dim, length);
         a.bounds.push_back(row);
     }
@@ -306,10 +326,12 @@ std::string analyses_text(const Analyses& a) {
             out += "b* = " + fixed(b.smallest, 5) +
                    " (the smallest base with f_b(m) >= 0 for all m < L); ";
         else
-            out += "b* not scanned beyond L = " + std::to_string(kMaxBaseBoundFigureLength) + "; ";
+            out += "b* not scanned at this d and L (the scan is O(d·L²): up to L = " +
+                   std::to_string(kMaxBaseBoundFigureLength) + " at d = 128); ";
         out += "θ " + readable(a.base);
         if (!b.checked)
-            out += " not checked beyond L = " + std::to_string(limits::kMaxSeqLen);
+            out += " not checked at this d and L (up to L = " + std::to_string(limits::kMaxSeqLen) +
+                   " at d = 256)";
         else if (b.first_negative < 0)
             out += " meets it (f_b(m) >= 0 for all m < L)";
         else
@@ -406,7 +428,7 @@ std::string describe_positions(const ModelPositions& m) {
     return who + "unknown positions";
 }
 
-std::string describe_model_text(const ModelPositions& m) {
+std::string describe_model_text(const ModelPositions& m, bool with_analyses) {
     std::string out = m.model_type.empty() ? "(no model_type)" : m.model_type;
     if (m.text_model_type != m.model_type) out += " (language model: " + m.text_model_type + ")";
     out += m.num_layers > 0 ? ", " + std::to_string(m.num_layers) + " layers\n" : "\n";
@@ -436,11 +458,11 @@ std::string describe_model_text(const ModelPositions& m) {
         out += '\n';
     }
     if (!m.assumption.empty()) out += "Warning: " + m.assumption + "\n";
-    out += analyses_text(analyses(m));
+    if (with_analyses) out += analyses_text(analyses(m));
     return out;
 }
 
-std::string describe_model_json(const ModelPositions& m) {
+std::string describe_model_json(const ModelPositions& m, bool with_analyses) {
     json layers = json::array();
     for (auto [first, last] : runs(m)) {
         const LayerPositions& l = m.layers[first];
@@ -462,7 +484,7 @@ std::string describe_model_json(const ModelPositions& m) {
                 {"training_length", m.training_length},
                 {"layers", layers},
                 {"notes", m.notes},
-                {"analyses", analyses_json(analyses(m))}};
+                {"analyses", with_analyses ? analyses_json(analyses(m)) : json::object()}};
     if (!m.assumption.empty()) doc["assumption"] = m.assumption;
     if (m.has_rope() && m.num_layers > 0) doc["default_layer"] = choose_layer(m, -1, "");
     return doc.dump(2) + "\n";

@@ -19,9 +19,11 @@ std::string describe_positions(const ModelPositions& model);
 std::string describe_layer(const ModelPositions& model, int layer);
 
 // The table `posviz describe` prints, ending in a newline.
-std::string describe_model_text(const ModelPositions& model);
+// With `analyses`, it ends with the critical dimension and RoPE's base bound of the layer figures
+// show (Liu et al. 2023, Men et al. 2024; bounded in cost whatever the config says).
+std::string describe_model_text(const ModelPositions& model, bool analyses = true);
 
 // The same as a JSON document (`posviz describe --json`), ending in a newline.
-std::string describe_model_json(const ModelPositions& model);
+std::string describe_model_json(const ModelPositions& model, bool analyses = true);
 
 }  // namespace posviz
