@@ -13,6 +13,7 @@
 #include "app/gui/views/lecture_pages.h"
 #include "app/gui/views/scene_controls.h"
 #include "app/gui/views/views.h"
+#include "app/gui/views/window_message.h"
 #include "app/gui/window/key_commands.h"
 #include "app/gui/window/text_wrap.h"
 #include "app/gui/window/ui_style.h"
@@ -135,17 +136,29 @@ void status_text(const App& app) {
     const std::string& text = bad ? app.problem : app.status;
     if (text.empty()) return;
     const float available = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x;
-    std::string shown = text;
-    while (shown.size() > 4 && ImGui::CalcTextSize(shown.c_str()).x > available)
-        shown = shown.substr(0, shown.size() * 4 / 5);
-    if (shown.size() < text.size()) shown += "…";
+    const std::string whole = window_message(text);
+    std::string shown = whole;
+    // Cut between characters, never inside one: a cut UTF-8 sequence drew "已?入".
+    while (shown.size() > 4 && ImGui::CalcTextSize(shown.c_str()).x > available) {
+        size_t cut = shown.size() * 4 / 5;
+        while (cut > 0 && (static_cast<unsigned char>(shown[cut]) & 0xC0) == 0x80) --cut;
+        shown.resize(cut);
+    }
+    if (shown.size() < whole.size()) shown += "…";
     ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(shown.c_str()).x -
                     ImGui::GetStyle().WindowPadding.x);
     ImGui::PushStyleColor(ImGuiCol_Text,
                           bad ? k_error_colour : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     ImGui::TextUnformatted(shown.c_str());
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+    if (ImGui::IsItemHovered()) {
+        // The whole message, wrapped to a readable measure: a long one is not cut here too.
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(36.0f * ImGui::GetFontSize());
+        ImGui::TextUnformatted(whole.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
 }
 
 void menu_bar(App& app) {
@@ -178,8 +191,15 @@ void menu_bar(App& app) {
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Language / 语言###language")) {
-        if (ImGui::MenuItem("English", nullptr, language() == "en")) set_language("en");
-        if (ImGui::MenuItem("中文", nullptr, language() == "zh")) set_language("zh");
+        // The last success was said in the old language: not left behind in the new one.
+        if (ImGui::MenuItem("English", nullptr, language() == "en")) {
+            set_language("en");
+            app.status.clear();
+        }
+        if (ImGui::MenuItem("中文", nullptr, language() == "zh")) {
+            set_language("zh");
+            app.status.clear();
+        }
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu(tr("Theme###theme", "主题###theme"))) {
@@ -399,6 +419,7 @@ void draw_frame(App& app) {
     app.window->new_frame();
     ImGui::NewFrame();
     handle_keys(app);
+    forget_stale_model(app);
     app.window->set_title(window_title(app));
     if (!app.black_screen) draw_windows(app);
     ImGui::Render();

@@ -14,6 +14,7 @@
 #include "app/gui/files/preset.h"
 #include "app/gui/views/background_task.h"
 #include "app/gui/views/figure_job.h"
+#include "app/gui/views/model_state.h"
 #include "app/gui/views/view_settings.h"
 #include "app/gui/window/fonts.h"
 #include "app/gui/window/window.h"
@@ -21,6 +22,13 @@
 #include "gpu/gpu_scores_backend.h"
 
 namespace posviz::gui {
+
+// What the window says about a length typed into an L control (length_limits.h), shown while L
+// is still the value it was about.
+struct LengthNote {
+    std::string text;
+    int seq_len = 0;
+};
 
 // A view's live state beyond its settings.
 struct ViewRuntime {
@@ -33,6 +41,7 @@ struct ViewRuntime {
     float window_area = 0.0f;  // its window's pixels² on the last frame; 0: not drawn (Export)
     int shown_slot = -1;       // lecture mode: the one figure on the stage; -1: all of them
     int small_slot = 0;        // a small tile's one figure of two (views.cpp, show_figures)
+    LengthNote length_note;    // about the last length typed into the view's L
 };
 
 // Where the mouse last pointed in the PE matrix (position and dimension): the curves, the
@@ -60,8 +69,10 @@ struct FilePanels {
     // Where this session last exported to; empty: the Pictures folder (user_folders.h).
     std::string export_folder;
     std::string queries_path, keys_path, table_path;  // .npy files for the Scene window
-    std::string model_path, model_description;        // a config.json or model folder, described
-    Preset draft;  // title and note being typed for the preset to save
+    std::string model_path;            // a config.json or model folder, as typed or chosen
+    std::optional<LoadedModel> model;  // the last one loaded (views/model_state.h)
+    std::string model_problem;         // why the last load failed, for the Model box
+    Preset draft;                      // title and note being typed for the preset to save
     // The window screenshot is saved at the end of the frame after the click, which is drawn
     // without the Export window.
     std::string pending_window_shot;
@@ -121,8 +132,9 @@ struct App {
     // re-tiles.
     ImVec4 view_area;
 
-    std::string problem;  // the latest thing that went wrong (bad file, missing font...)
-    std::string status;   // the latest thing that went right ("wrote scores.png")
+    LengthNote scene_length_note;  // about the last length typed into the Scene window's L
+    std::string problem;           // the latest thing that went wrong (bad file, missing font...)
+    std::string status;            // the latest thing that went right ("wrote scores.png")
     FilePanels files;
 };
 

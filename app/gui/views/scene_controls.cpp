@@ -1,14 +1,19 @@
 #include "app/gui/views/scene_controls.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <sstream>
+#include <utility>
 
 #include "app/gui/files/scene_files.h"
 #include "app/gui/language.h"
+#include "app/gui/views/length_limits.h"
+#include "app/gui/views/model_state.h"
 #include "app/gui/views/view_settings.h"
+#include "app/gui/views/window_message.h"
 #include "core/figures/figure_text.h"
 #include "core/formats/hf_config.h"
 #include "core/formats/hf_config/model_scene.h"
@@ -99,7 +104,7 @@ void load(App& app, Use&& use, const char* what_en, const char* what_zh) {
                      ", D = " + std::to_string(app.scene.dim);
         app.problem.clear();
     } catch (const InputError& e) {
-        app.problem = e.what();
+        app.problem = window_message(e.what());
     }
 }
 
@@ -179,7 +184,109 @@ void encoding_parameters(App& app) {
     }
 }
 
+// Reads and applies the model of `choice`; what went wrong is said under the Load button.
+void load_model_into(App& app, const ModelChoice& choice) {
+    try {
+        app.files.model = load_model(choice, app.scene);
+        app.files.model_problem.clear();
+        app.status = std::string(tr("model loaded", "已载入模型")) +
+                     ": L = " + grouped(app.scene.seq_len) +
+                     ", D = " + std::to_string(app.scene.dim);
+    } catch (const InputError& e) {
+        app.files.model_problem = window_message(e.what());
+    }
+}
+
+void red_wrapped(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1.0f));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+// The layer whose positions the figures show: a model's layers may differ (sliding-window and
+// full layers with their own θ), and picking one applies it.
+void layer_picker(App& app, LoadedModel& m) {
+    const std::vector<std::string> names = layer_names(m.model, language());
+    if (names.size() < 2) return;
+    row(tr("layer", "层"));
+    const int current = std::clamp(m.layer, 0, int(names.size()) - 1);
+    if (ImGui::BeginCombo("##layer", names[size_t(current)].c_str())) {
+        for (size_t i = 0; i < names.size(); ++i)
+            if (ImGui::Selectable(names[i].c_str(), int(i) == current) && int(i) != current) {
+                ModelChoice choice = m.choice;
+                choice.layer = int(i);
+                load_model_into(app, choice);  // m may be replaced: nothing of it is used below
+                break;
+            }
+        ImGui::EndCombo();
+    }
+}
+
+// The Model box: which model, which layer and whether the figures show it now; a model whose
+// parameters a slide or an edit replaced is "not applied", with a button to apply it again.
+void model_section(App& app) {
+    section(tr("Model", "模型"));
+    row(tr("path", "路径"));
+    const bool model_chosen =
+        path_field("model", app.files.model_path, "config.json / model folder", app.files.chooser,
+                   tr("Open a model folder or config.json", "打开模型文件夹或 config.json"),
+                   {ChooserPurpose::OpenFileOrFolder, {".json"}, "", ""});
+    if (ImGui::Button(tr("Load model", "载入模型")) || model_chosen)
+        load_model_into(app, model_choice_from_path(app.files.model_path));
+    if (!app.files.model_problem.empty()) red_wrapped(app.files.model_problem);
+    if (!app.files.model) return;
+    LoadedModel& m = *app.files.model;
+    ImGui::TextWrapped("%s", m.applied.model_name.c_str());
+    if (model_applied(m, app.scene)) {
+        ImGui::TextWrapped(
+            tr("Applied to the figures: layer %d, L = %s.", "已应用于图：第 %d 层，L = %s。"),
+            m.layer, grouped(app.scene.seq_len).c_str());
+    } else {
+        red_wrapped(tr("Not applied: the figures now use other parameters.",
+                       "未应用：图现在使用的是其他参数。"));
+        if (ImGui::Button(tr("Apply the model again", "重新应用模型"))) {
+            load_model_into(app, m.choice);
+            return;
+        }
+    }
+    layer_picker(app, m);
+    if (!app.files.model) return;
+    const LoadedModel& shown = *app.files.model;
+    // The lengths worth drawing this model at, one click away (the extrapolation figure marks
+    // the training length).
+    std::vector<std::pair<int, std::string>> marks;
+    const int trained = shown.model.training_length, most = shown.model.max_position_embeddings;
+    if (trained > 0) marks.push_back({trained, tr("L = training length ", "L = 训练长度 ")});
+    if (most > 0 && most != trained)
+        marks.push_back({most, tr("L = max positions ", "L = 最大位置数 ")});
+    for (const auto& [length, name] : marks) {
+        const int l = std::clamp(length, 2, limits::kMaxSeqLen);
+        const std::string label = name + grouped(l);
+        if (ImGui::SmallButton(label.c_str())) app.scene.seq_len = l;
+        ImGui::SameLine();
+        if (ImGui::GetCursorPosX() + ImGui::CalcTextSize(label.c_str()).x >
+            ImGui::GetContentRegionMax().x)
+            ImGui::NewLine();
+    }
+    ImGui::NewLine();
+    std::string description = window_message(describe_model_text(shown.model));
+    for (const std::string& note : shown.notes) description += window_message(note) + "\n";
+    ImGui::BeginChild("##model_description", ImVec2(0, 10 * ImGui::GetTextLineHeightWithSpacing()),
+                      true);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(description.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndChild();
+}
+
 }  // namespace
+
+void forget_stale_model(App& app) {
+    // The figures' subtitles name the model while scene.model_name does: not past a change.
+    if (app.files.model && !model_applied(*app.files.model, app.scene) &&
+        app.scene.model_name == app.files.model->applied.model_name)
+        app.scene.model_name.clear();
+}
 
 bool int_slider(const char* label, int& value, int lo, int hi, bool logarithmic) {
     // ImGui asserts on a range wider than INT_MAX / 2; the limits keep every range far below.
@@ -188,12 +295,61 @@ bool int_slider(const char* label, int& value, int lo, int hi, bool logarithmic)
         ImGuiSliderFlags_AlwaysClamp | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0));
 }
 
-bool seq_len_slider(const char* label, Scene& s, int max) {
+bool seq_len_slider(const char* label, Scene& s, int max, LengthNote& note) {
+    // The one L control being typed into, in place of its slider. Decision: our own text field
+    // rather than ImGui's Ctrl+click input, which clamps silently and drops text it cannot read.
+    struct Typing {
+        ImGuiID id = 0;
+        std::string text;
+        int frames = 0;
+    };
+    static Typing typing;
+    max = std::min(max, limits::kMaxSeqLen);
     // With a sentence, L is its token count: shown here, set by the sentence.
     ImGui::BeginDisabled(s.content == "sentence");
-    const bool changed = int_slider(label, s.seq_len, 2, std::min(max, limits::kMaxSeqLen), true);
+    const ImGuiID id = ImGui::GetID(label);
+    bool changed = false;
+    if (typing.id == id) {
+        if (typing.frames++ == 0) ImGui::SetKeyboardFocusHere();
+        const bool entered = ImGui::InputText(
+            label, &typing.text,
+            ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+        // Focus lands a frame later; a field never activated (the window lost focus) ends too.
+        if (entered || ImGui::IsItemDeactivated() ||
+            (typing.frames > 3 && !ImGui::IsItemActive())) {
+            const TypedLength typed = parse_typed_length(typing.text, s.seq_len, max, language());
+            if (typed.value) {
+                changed = *typed.value != s.seq_len;
+                s.seq_len = *typed.value;
+            }
+            note = {typed.message, s.seq_len};
+            typing = {};
+        }
+    } else {
+        const int before = s.seq_len;
+        changed = ImGui::SliderInt(label, &s.seq_len, k_min_seq_len, max, "%d",
+                                   ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoInput);
+        if (ImGui::IsItemHovered() && ImGui::GetIO().KeyCtrl &&
+            ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+            s.seq_len = before;  // the click that opens the field does not drag
+            changed = false;
+            ImGui::ClearActiveID();
+            typing = {id, std::to_string(before), 0};
+        } else if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+            ImGui::SetTooltip(tr("Drag, or Ctrl+click to type a length (2 to %s here)",
+                                 "拖动，或按住 Ctrl 单击后输入长度（此处为 2 至 %s）"),
+                              grouped(max).c_str());
+        }
+    }
     ImGui::EndDisabled();
     return changed;
+}
+
+void show_length_note(const LengthNote& note, const Scene& s) {
+    if (note.text.empty() || note.seq_len != s.seq_len) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.30f, 1.0f));
+    ImGui::TextWrapped("%s", note.text.c_str());
+    ImGui::PopStyleColor();
 }
 
 bool dim_slider(const char* label, Scene& s) {
@@ -297,7 +453,8 @@ void scene_controls(App& app) {
     row(tr("encoding", "位置编码"));
     encoding_combo("##encoding", s.encoding);
     row(tr("length L", "长度 L"));
-    seq_len_slider("##L", s);
+    seq_len_slider("##L", s, limits::kMaxSeqLen, app.scene_length_note);
+    show_length_note(app.scene_length_note, s);
     row(tr("dims D", "维度 D"));
     dim_slider("##D", s);
     row(tr("base", "基数 base"));
@@ -311,29 +468,7 @@ void scene_controls(App& app) {
                              "曲线与旋转视图显示的维度，例如 2, 6, 12（至多 %d 个，均小于 D）"),
                           limits::kMaxDimsShown);
 
-    section(tr("Model", "模型"));
-    row(tr("path", "路径"));
-    const bool model_chosen =
-        path_field("model", app.files.model_path, "config.json / model folder", app.files.chooser,
-                   tr("Open a model folder or config.json", "打开模型文件夹或 config.json"),
-                   {ChooserPurpose::OpenFileOrFolder, {".json"}, "", ""});
-    if (ImGui::Button(tr("Load model", "载入模型")) || model_chosen)
-        load(
-            app,
-            [&] {
-                const AppliedModel m =
-                    apply_model_to_scene(model_choice_from_path(app.files.model_path), s);
-                app.files.model_description = describe_model_text(m.model);
-                for (const std::string& note : m.notes) app.files.model_description += note + "\n";
-            },
-            "model loaded", "已载入模型");
-    if (!app.files.model_description.empty()) {
-        ImGui::BeginChild("##model_description",
-                          ImVec2(0, 10 * ImGui::GetTextLineHeightWithSpacing()), true,
-                          ImGuiWindowFlags_HorizontalScrollbar);
-        ImGui::TextUnformatted(app.files.model_description.c_str());
-        ImGui::EndChild();
-    }
+    model_section(app);
 
     section(tr("Content", "内容"));
     row(tr("q and k", "q 与 k"));

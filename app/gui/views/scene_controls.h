@@ -12,8 +12,12 @@ namespace posviz::gui {
 // number): every slider that sets a scene value is one, so no widget writes a value outside
 // core/limits.h.
 bool int_slider(const char* label, int& value, int lo, int hi, bool logarithmic = false);
-// L from 2 to `max` (4096 by default: a dense CPU picture's limit).
-bool seq_len_slider(const char* label, Scene& scene, int max = 4096);
+// L from 2 to `max` (length_limits.h: what the view's figures draw), dragged on a logarithmic
+// slider or typed after Ctrl+click, as ImGui's sliders are; a typed value beyond `max` is clamped
+// and one that is no length is refused, and `note` says so in the window (show_length_note).
+bool seq_len_slider(const char* label, Scene& scene, int max, LengthNote& note);
+// The note about the last typed length, wrapped, while L is still the value it was about.
+void show_length_note(const LengthNote& note, const Scene& scene);
 bool dim_slider(const char* label, Scene& scene);
 // ALiBi's head, 0 to H - 1 (H as far as limits::kMaxHeads).
 bool head_slider(const char* label, Scene& scene);
@@ -29,5 +33,8 @@ bool encodings_combo(const char* label, std::vector<std::string>& encodings,
 
 // The Scene window's contents.
 void scene_controls(App& app);
+// Once the scene no longer has the loaded model's parameters (a slide, a preset or an edit
+// replaced them), the figures stop naming the model: called every frame (model_state.h).
+void forget_stale_model(App& app);
 
 }  // namespace posviz::gui

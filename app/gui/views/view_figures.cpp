@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/gui/views/length_limits.h"
 #include "core/figures/colour_scale.h"
 
 namespace posviz::gui {
@@ -18,6 +19,9 @@ FigureRequest request(const Scene& scene, const char* figure, const std::string&
     FigureRequest r;
     r.scene = scene;
     r.scene.figure = figure;
+    // A longer L than the figure draws is drawn at its longest; the view says so
+    // (capped_length_note).
+    r.scene.seq_len = std::min(scene.seq_len, figure_max_seq_len(figure));
     r.scene.compare = compare;  // the views keep their own lists; the scene's is not used
     r.options.lang = lang;
     r.options.single_precision = true;  // what the GUI draws needs no more (FigureOptions)

@@ -12,9 +12,11 @@
 
 #include "app/gui/files/export_target.h"
 #include "app/gui/language.h"
+#include "app/gui/views/length_limits.h"
 #include "app/gui/views/scene_controls.h"
 #include "app/gui/views/tiling.h"
 #include "app/gui/views/view_figures.h"
+#include "app/gui/views/window_message.h"
 #include "app/gui/window/ui_style.h"
 #include "core/figures/curve_formula.h"
 #include "core/figures/figure_text.h"
@@ -144,6 +146,14 @@ Tool colour_scale_tool(ViewSettings& v) {
             }};
 }
 
+// The view's L, as far as its figures draw (length_limits.h).
+Tool length_tool(App& app, ViewId id) {
+    return {9.0f, "L", [&app, id] {
+                seq_len_slider("L", app.scene, view_max_seq_len(id, settings_of(app.views, id)),
+                               app.runtime[size_t(id)].length_note);
+            }};
+}
+
 // Every panel of the view's figures back at its own limits, as a double click on one does.
 Tool reset_view_tool() {
     const char* label = tr("Reset view", "重置视图");
@@ -244,7 +254,7 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
         progress = std::max(progress, job.progress());
         if (!job.error().empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.35f, 1.0f));
-            ImGui::TextWrapped("%s", job.error().c_str());
+            ImGui::TextWrapped("%s", window_message(job.error()).c_str());
             ImGui::PopStyleColor();
         } else if (job.figure()) {
             drawable.push_back(k);
@@ -359,6 +369,14 @@ std::array<PlotHover, 2> show_view(App& app, ViewId id,
             f.request.options.device_heatmaps = true;
         }
     }
+    if (tools_shown(app)) {
+        show_length_note(rt.length_note, app.scene);
+        int drawn = app.scene.seq_len;
+        for (const ViewFigure& f : figures) drawn = std::min(drawn, f.request.scene.seq_len);
+        show_length_note(
+            {capped_length_note(app.scene.seq_len, drawn, language()), app.scene.seq_len},
+            app.scene);
+    }
     std::vector<int> slots;
     for (ViewFigure& f : figures) {
         // Lecture mode computes only the figure on the stage; Tab starts the next one.
@@ -381,7 +399,8 @@ std::array<PlotHover, 2> show_view(App& app, ViewId id,
 
 void wavelengths_view(App& app, ViewSettings& v) {
     if (tools_shown(app))
-        tool_rows({{9.0f, "D", [&] { dim_slider("D", app.scene); }},
+        tool_rows({length_tool(app, ViewId::Wavelengths),
+                   {9.0f, "D", [&] { dim_slider("D", app.scene); }},
                    {9.0f, "base", [&] { base_slider("base", app.scene); }},
                    {10.0f, tr("compare", "对比"), [&] {
                         list_field(tr("compare", "对比"), v.compare);
@@ -423,7 +442,7 @@ void toggle_dim(std::vector<int>& dims, int dim) {
 
 void matrices_view(App& app) {
     if (tools_shown(app))
-        tool_rows({{9.0f, "L", [&] { seq_len_slider("L", app.scene); }},
+        tool_rows({length_tool(app, ViewId::Matrices),
                    {9.0f, "D", [&] { dim_slider("D", app.scene); }},
                    {9.0f, "base", [&] { base_slider("base", app.scene); }}});
     const ViewRuntime& rt = app.runtime[size_t(ViewId::Matrices)];
@@ -478,8 +497,8 @@ void attention_view(App& app, ViewSettings& v) {
              [&] { encodings_combo(tr("encodings", "编码"), v.compare, app.scene.encoding); }},
             // Long maps are reduced without an L×L matrix on either backend (the CPU streams
             // blocks of rows, core/attention_rows.h), with a progress note and cancelled by the
-            // next change.
-            {9.0f, "L", [&] { seq_len_slider("L", app.scene, 16384); }},
+            // next change: L goes as far as limits::kMaxSeqLen.
+            length_tool(app, ViewId::Attention),
             {6.0f, tr("content", "内容"), [&] { content_combo(tr("content", "内容"), app.scene); }},
             {6.0f, tr("beside", "对照"),
              [&] { beside_content_combo(tr("beside", "对照"), v.beside_content); }},
@@ -513,7 +532,7 @@ void bias_view(App& app, ViewSettings& v) {
                                         encodings_combo(tr("encodings", "编码"), v.compare,
                                                         s.encoding, view_encodings(ViewId::Bias));
                                     }},
-                                   {9.0f, "L", [&] { seq_len_slider("L", s); }}};
+                                   length_tool(app, ViewId::Bias)};
         if (s.encoding == "alibi" && v.compare.empty())
             tools.push_back({0.0f, tr("all heads", "所有头"),
                              [&] { ImGui::Checkbox(tr("all heads", "所有头"), &v.all_heads); }});
@@ -579,7 +598,7 @@ void rotation_view(App& app, ViewSettings& v) {
 void decay_view(App& app, ViewSettings& v) {
     if (tools_shown(app))
         tool_rows(
-            {{9.0f, "L", [&] { seq_len_slider("L", app.scene); }},
+            {length_tool(app, ViewId::Decay),
              {9.0f, "base", [&] { base_slider("base", app.scene); }},
              {10.0f, tr("compare", "对比"), [&] { list_field(tr("compare", "对比"), v.compare); }},
              {0.0f, tr("log distance", "对数距离"),
@@ -589,7 +608,7 @@ void decay_view(App& app, ViewSettings& v) {
 
 void permutation_view(App& app) {
     if (tools_shown(app))
-        tool_rows({{9.0f, "L", [&] { seq_len_slider("L", app.scene); }},
+        tool_rows({length_tool(app, ViewId::Permutation),
                    {9.0f, tr("encoding", "编码"),
                     [&] { encoding_combo(tr("encoding", "编码"), app.scene.encoding); }},
                    {6.0f, tr("seed", "种子"), [&] {
@@ -602,9 +621,10 @@ void permutation_view(App& app) {
 
 void terms_view(App& app) {
     if (tools_shown(app))
-        tool_rows({{9.0f, "L", [&] { seq_len_slider("L", app.scene); }},
-                   {6.0f, tr("content", "内容"),
-                    [&] { content_combo(tr("content", "内容"), app.scene); }}});
+        tool_rows({length_tool(app, ViewId::Terms), {6.0f, tr("content", "内容"), [&] {
+                                                         content_combo(tr("content", "内容"),
+                                                                       app.scene);
+                                                     }}});
     show_view(app, ViewId::Terms);
 }
 
@@ -621,7 +641,7 @@ void figure_view(App& app, ViewSettings& v) {
                     }},
                    {9.0f, tr("encoding", "编码"),
                     [&] { encoding_combo(tr("encoding", "编码"), app.scene.encoding); }},
-                   {9.0f, "L", [&] { seq_len_slider("L", app.scene); }}});
+                   length_tool(app, ViewId::Figure)});
     show_view(app, ViewId::Figure);
 }
 
