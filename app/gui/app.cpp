@@ -3,6 +3,7 @@
 #include <epoxy/gl.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -117,8 +118,10 @@ void handle_keys(App& app) {
     const std::vector<KeyPress> presses = app.window->take_key_presses();
     const ImGuiIO& io = ImGui::GetIO();
     // Keys belong to a text field or a dragged slider while one is in use.
-    // The file chooser is modal: keys are its own while it is open.
-    if (io.WantTextInput || ImGui::IsAnyItemActive() || app.files.chooser.open) return;
+    // The file chooser is modal: keys are its own while it is open (in lecture mode it waits,
+    // undrawn, and the keys are the lecture's).
+    if (io.WantTextInput || ImGui::IsAnyItemActive() || (app.files.chooser.open && !app.lecture))
+        return;
     for (const KeyPress& press : presses) {
         // The key that ends a black screen does nothing else: the audience sees the slide
         // they left, not the one after it.
@@ -294,6 +297,24 @@ std::string stage_hint(const App& app, const std::vector<LecturePage>& pages) {
     return hint;
 }
 
+// Lecture mode projects what the lecturer shows on purpose. A pointer that merely rests on the
+// figure shows no tooltip, and after k_pointer_rest it hides; a held mouse button shows the
+// tooltip (the live formula is part of teaching). Tooltips are ImGui windows of this frame: kept
+// out of the draw data rather than taught to every widget.
+void keep_pointer_off_the_slide(App& app) {
+    const auto now = std::chrono::steady_clock::now();
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool held = ImGui::IsAnyMouseDown();
+    if (held || io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f) app.pointer_moved = now;
+    const bool resting = now - app.pointer_moved >= k_pointer_rest;
+    // The backend hides the cursor on the frame after this one asks it to.
+    app.pointer_hidden_frames = resting ? app.pointer_hidden_frames + 1 : 0;
+    if (resting) ImGui::SetMouseCursor(ImGuiMouseCursor_None);
+    if (held) return;
+    for (ImGuiWindow* window : GImGui->Windows)
+        if ((window->Flags & ImGuiWindowFlags_Tooltip) && window->Active) window->Hidden = true;
+}
+
 // Lecture mode: the storyline bar, then the stage — one figure filling the rest of the window
 // (views/lecture_layout.h). The slide's other figures wait behind Tab rather than sharing the
 // screen, where each would be a fraction of the size a back row needs.
@@ -334,7 +355,8 @@ void draw_windows(App& app) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     if (app.lecture) {
         draw_lecture(app, *viewport);
-        draw_file_windows(app);
+        draw_file_windows(app);  // they wait, undrawn, until lecture mode ends
+        keep_pointer_off_the_slide(app);
         return;
     }
     menu_bar(app);
@@ -401,8 +423,16 @@ void set_lecture(App& app, bool lecture) {
     }
     app.lecture = lecture;
     app.show_lecture_tools = false;  // each lecture starts with the figures alone
+    app.lecture_page = 0;            // and on the slide's lead figure, not its last Tab page
     if (lecture) app.lecture_started = std::chrono::steady_clock::now();
     app.layout_dirty = true;
+}
+
+double seconds_to_pointer_hide(const App& app) {
+    if (!app.lecture || app.pointer_hidden_frames >= 2) return -1.0;
+    const std::chrono::duration<double> left =
+        k_pointer_rest - (std::chrono::steady_clock::now() - app.pointer_moved);
+    return std::max(0.02, left.count());
 }
 
 bool tools_shown(const App& app) {

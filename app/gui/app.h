@@ -105,6 +105,10 @@ struct App {
     bool show_lecture_tools = false;
     // The speaker notes window (N): the lecturer's own, never the projected one.
     bool show_notes = false;
+    // When the pointer last moved (or a button was held): lecture mode hides it k_pointer_rest
+    // after.
+    std::chrono::steady_clock::time_point pointer_moved = std::chrono::steady_clock::now();
+    int pointer_hidden_frames = 0;  // frames drawn since it hid
     // What the notes' clock counts from: entering lecture mode, else opening the notes.
     std::chrono::steady_clock::time_point lecture_started = std::chrono::steady_clock::now();
 
@@ -145,6 +149,11 @@ void go_to_preset(App& app, int index);
 void set_lecture(App& app, bool lecture);
 // Whether the small print (app.show_lecture_tools) is on screen: always outside lecture mode.
 bool tools_shown(const App& app);
+// How long a resting pointer stays on the projected slide before it hides (lecture mode).
+constexpr std::chrono::milliseconds k_pointer_rest{2000};
+// Seconds until the resting pointer is to hide, for the main loop's timed wake; negative when
+// there is nothing to wait for (not lecture mode, or hidden already).
+double seconds_to_pointer_hide(const App& app);
 // Whether the window should be full screen now. Lecture mode takes the primary monitor, and the
 // speaker notes window opens on another (window/glfw_second_window.h). Decision: on a single
 // monitor an open notes window keeps the slide in its window instead — full screen would bury the

@@ -253,8 +253,11 @@ int run_gui(const GuiArgs& args) {
         const bool playing = rotation.open && rotation.playing && !app.black_screen;
         if (playing || frame_pending(app) || extra_frames-- > 0) {
             app.window->poll_events();
-        } else if (notes.is_open()) {
-            const double timeout = notes.seconds_to_next_tick(app);
+        } else if (notes.is_open() || seconds_to_pointer_hide(app) >= 0.0) {
+            // The notes' clock ticks once a second; a resting pointer hides once (lecture mode).
+            const double pointer = seconds_to_pointer_hide(app);
+            const double tick = notes.is_open() ? notes.seconds_to_next_tick(app) : pointer;
+            const double timeout = pointer >= 0.0 ? std::min(tick, pointer) : tick;
             const auto before = std::chrono::steady_clock::now();
             app.window->wait_events_timeout(timeout);
             // Woken by the clock, not by input: nothing for ImGui to settle.

@@ -321,8 +321,9 @@ void file_menu_items(App& app) {
 void draw_file_windows(App& app) {
     collect_export(app);
     take_chosen_files(app);
-    // The window screenshot is taken on a frame without these windows in it.
-    if (!app.files.pending_window_shot.empty()) return;
+    // The window screenshot is taken on a frame without these windows in it, and the projected
+    // slide never has them: they wait, open, until lecture mode ends.
+    if (!app.files.pending_window_shot.empty() || app.lecture) return;
     if (app.files.export_open) export_window(app);
     if (app.files.save_open) save_window(app);
     draw_file_chooser(app.files.chooser);
