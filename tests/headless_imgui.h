@@ -41,12 +41,10 @@ class HeadlessImGui {
         style.theme = &figure_theme(theme, lecture);
         style.body = fonts_.body;
         style.heading = fonts_.heading;
-        style.pixels_per_point = fonts_.body->FontSize / 12.0f;
+        style.pixels_per_point = k_screen_pixels_per_point;
         if (lecture) {
-            style.map_stretch = k_lecture_map_stretch;
             style.title = false;
-            style.legend_below = true;
-            style.thin_colorbars = true;
+            style.map_stretch = k_lecture_map_stretch;
         }
         return style;
     }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/gui/app.h"
-#include "app/gui/plot/plot_text.h"
+#include "app/gui/plot/plot_widget.h"
 #include "app/gui/screenshot.h"
 #include "app/gui/window/window.h"
 

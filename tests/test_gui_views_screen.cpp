@@ -16,7 +16,7 @@
 
 #include "app/gui/app.h"
 #include "app/gui/gui_session.h"
-#include "app/gui/plot/plot_text.h"
+#include "app/gui/plot/plot_widget.h"
 #include "app/gui/screenshot.h"
 #include "app/gui/views/views.h"
 #include "tests/gpu_test_context.h"
@@ -34,9 +34,9 @@ struct ScreenSize {
 // a third: what keeps them below the 40 % the issue hoped for is the figure's own title, panel
 // title, tick labels and axis label — six lines of text, 110 px, in a 311 px tile at 1280 × 720
 // — with the window's title bar and a row of controls. The panel grids get less: six and four
-// maps, each titled, in the same tile (their layout is app/gui/plot/panel_grid.h's: the upper
-// row leaves its x tick labels to the lower, and the rows and columns take the room their text
-// needs).
+// maps, each titled, in the same tile (their layout is core/layout/figure_layout.h's, every
+// export's: inner panels leave their axis labels to the outer ones, and the columns take the
+// room their text needs).
 struct ViewFloor {
     ViewId id;
     float share;

@@ -21,6 +21,7 @@ constexpr int k_min_dpi = 10, k_max_dpi = 1200;
 constexpr int k_max_frames = 10000;
 constexpr int k_max_fps = 60;
 constexpr double k_min_font_size = 6.0, k_max_font_size = 96.0;
+constexpr double k_max_map_stretch = 4.0;
 constexpr int k_max_cols = 64;
 
 // Decision: the heights that go with each width — a paper column 3.25 × 2.4 in, a text width
@@ -68,6 +69,10 @@ void check_figure_export_options(const FigureExportOptions& o) {
                          "points in " + format_number(k_min_font_size) + ".." +
                              format_number(k_max_font_size) + " (the axis labels' size)");
     if (o.cols) check_count("--cols", *o.cols, 1, k_max_cols);
+    if (!(o.map_stretch >= 1.0 && o.map_stretch <= k_max_map_stretch))
+        throw InputError("--map-stretch", format_number(o.map_stretch),
+                         "a ratio in 1.." + format_number(k_max_map_stretch) +
+                             " (how far a map's cells may stretch; the lecture screen's is 2)");
     check_count("--dpi", o.dpi, k_min_dpi, k_max_dpi);
     check_count("--frames", o.frames, 1, k_max_frames);
     check_count("--fps", o.fps, 1, k_max_fps);
@@ -114,6 +119,11 @@ void add_figure_export_options(CLI::App& cmd, FigureExportOptions& o) {
         "--cols", [&o](int v) { o.cols = v; },
         "panels per row, 1.." + std::to_string(k_max_cols) +
             " (default: the grid that best fits the canvas)");
+    cmd.add_option("--map-stretch", o.map_stretch,
+                   "how far a matrix's cells may stretch to fill the canvas, as width:height or "
+                   "height:width up to this ratio, 1.." +
+                       format_number(k_max_map_stretch) +
+                       " (default 1: square cells; lecture mode on screen uses 2)");
     cmd.add_flag("--panel-labels", o.panel_labels, "label the panels (a), (b), …");
     cmd.add_flag("--annotate", o.annotate,
                  "write each value in its cell, for matrices of at most 16 × 16 cells");
@@ -191,6 +201,7 @@ PictureSettings picture_settings(const Scene& scene, const FigureExportOptions& 
     export_options.lang = o.lang;
     export_options.font_size = o.font_size.value_or(0.0);
     export_options.cols = o.cols.value_or(0);
+    export_options.map_stretch = o.map_stretch;
     export_options.annotate = o.annotate;
     export_options.max_bytes = scene.max_bytes;
     return p;

@@ -38,6 +38,7 @@ struct FigureExportOptions {
     std::string size;                 // empty or a name of k_figure_sizes (figure_options.cpp)
     std::optional<double> font_size;  // unset: set for the canvas
     std::optional<int> cols;          // unset: the grid that fits the canvas
+    double map_stretch = 1.0;         // PanelView::map_stretch (core/layout/panel_layout.h)
     bool panel_labels = false;
     bool annotate = false;                       // numbers in the cells of matrices up to 16 × 16
     std::optional<std::string> title, subtitle;  // unset: the figure's own; "none": none

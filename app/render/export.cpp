@@ -82,6 +82,7 @@ RenderStyle render_style(const ExportOptions& o, bool transparent) {
     style.transparent = transparent;
     style.font_size = o.font_size;
     style.cols = o.cols;
+    style.map_stretch = o.map_stretch;
     style.annotate = o.annotate;
     return style;
 }

@@ -21,9 +21,10 @@ struct ExportOptions {
     std::string theme = "light";
     bool transparent = false;  // PNG only: no background
     std::string lang = "en";
-    double font_size = 0.0;  // points of the axis labels; 0: set for the canvas (render.h)
-    int cols = 0;            // panels per row; 0: the grid that fits the canvas
-    bool annotate = false;   // values in the cells of small heatmaps
+    double font_size = 0.0;    // points of the axis labels; 0: set for the canvas (render.h)
+    int cols = 0;              // panels per row; 0: the grid that fits the canvas
+    double map_stretch = 1.0;  // how far a matrix's cells may stretch (core/layout/panel_layout.h)
+    bool annotate = false;     // values in the cells of small heatmaps
     int64_t max_bytes = int64_t(2) << 30;  // a raster frame's buffers, as the scene's --max-bytes
 };
 

@@ -41,6 +41,8 @@ struct RenderStyle {
     double font_size = 0.0;
     int cols = 0;           // panels per row; 0: the grid that best fits the canvas (figure_grid.h)
     bool annotate = false;  // values in the cells of heatmaps of at most 16 × 16 (--annotate)
+    double min_text_size = k_min_text_size;  // no label set smaller to fit (Canvas's)
+    double map_stretch = 1.0;                // how far a matrix's cells may stretch (FigureView's)
     // Every block of text drawn, with its box on the page, when given (the layout test).
     std::vector<PlacedText>* placed_text = nullptr;
     // Every plot box, colorbar and legend drawn, when given (the layout test's gaps).

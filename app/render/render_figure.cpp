@@ -34,6 +34,7 @@ Canvas render_canvas(const RenderStyle& style, double width, double height) {
     canvas.font_size = style.font_size;
     canvas.cols = style.cols;
     canvas.annotate = style.annotate;
+    canvas.min_text_size = style.min_text_size;
     return canvas;
 }
 
@@ -41,7 +42,9 @@ LaidOutFigure lay_out_for_cairo(cairo_t* cr, const Figure& figure, const RenderS
                                 double width, double height) {
     set_layout_font_options(cr);
     const CairoTextMeasure measure(cr);
-    return lay_out_figure(figure, render_canvas(style, width, height), measure);
+    FigureView view;
+    view.map_stretch = style.map_stretch;
+    return lay_out_figure(figure, render_canvas(style, width, height), measure, view);
 }
 
 void render_figure(cairo_t* cr, const Figure& figure, const RenderStyle& style, double width,

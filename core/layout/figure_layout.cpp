@@ -34,18 +34,19 @@ struct Header {
     Rect area;
 };
 
-Header plan_header(const Pen& p, const Figure& figure, double width, double height) {
+Header plan_header(const Pen& p, const Figure& figure, const FigureView& view, double width,
+                   double height) {
     const Theme& theme = p.theme;
     Header header;
     const double margin = 0.8 * theme.title_size;
     double top = 0.6 * margin;
-    if (!figure.title.empty()) {
+    if (view.title && !figure.title.empty()) {
         const TextStyle title_style = p.text_style(theme.title_size, FontWeight::Bold);
         header.title = p.fit_text(figure.title, title_style, width - margin, 2);
         header.title_y = top;
         top += p.text_box(header.title, title_style).h + 0.3 * theme.subtitle_size;
     }
-    if (!figure.subtitle.empty()) {
+    if (view.subtitle && !figure.subtitle.empty()) {
         const TextStyle subtitle_style = p.text_style(theme.subtitle_size);
         header.subtitle = p.fit_text(figure.subtitle, subtitle_style, width - margin, 2);
         header.subtitle_y = top;
@@ -55,6 +56,16 @@ Header plan_header(const Pen& p, const Figure& figure, double width, double heig
     header.area = {0.5 * margin, top, width - margin, height - top - 0.5 * margin};
     return header;
 }
+
+// What the panels are planned for: the view asked for, and whether to go without axis labels
+// (the last resort of a canvas too small for its panels).
+struct PlanFor {
+    const FigureView& view;
+    bool bare = false;
+    PanelView panel(size_t i) const {
+        return {i < view.zoom.size() ? view.zoom[i] : ZoomedLimits{}, view.map_stretch};
+    }
+};
 
 // Where the panels go at one type size in one grid, before anything is drawn.
 struct PanelPlan {
@@ -98,24 +109,24 @@ int cut_texts(const Pen& p, const Panel& panel, const PanelLayout& l, AxisLabels
 using CellWidths = std::vector<RowWidths>;
 
 // The panels in `grid` over `area` (less a shared colorbar's strip `strip` wide on the right),
-// cells as wide as `widths` says. bare: no axis labels at all (the last resort of a canvas too
-// small for its panels).
+// cells as wide as `widths` says, for `asked`.
 PanelPlan plan_grid(const Pen& p, const Figure& figure, Rect area, double strip, Grid grid,
-                    const CellWidths& widths, bool bare) {
+                    const CellWidths& widths, const PlanFor& asked) {
     PanelPlan plan;
     plan.grid = grid;
     const int cols = grid.cols;
     const size_t count = std::min(figure.panels.size(), size_t(grid.rows * cols));
     plan.grid_width = area.w - strip;
     plan.cells = grid_cells({area.x, area.y, plan.grid_width, area.h}, grid, count, widths);
-    plan.labels = bare ? std::vector<AxisLabels>(count, {false, false})
-                       : outer_axis_labels(figure, cols, count);
+    plan.labels = asked.bare ? std::vector<AxisLabels>(count, {false, false})
+                             : outer_axis_labels(figure, cols, count);
     // First the margins each panel needs, then the height of the row's equal-aspect boxes, then
     // every panel of a row with the row's largest margins.
     plan.rows.assign(size_t(grid.rows), {});
     for (size_t i = 0; i < count; ++i) {
         const VerticalMargins need =
-            layout_panel(p, figure.panels[i], plan.cells[i], {}, plan.labels[i]).margins;
+            layout_panel(p, figure.panels[i], plan.cells[i], {}, plan.labels[i], asked.panel(i))
+                .margins;
         VerticalMargins& row = plan.rows[i / size_t(cols)];
         row.top = std::max(row.top, need.top);
         row.bottom = std::max(row.bottom, need.bottom);
@@ -124,7 +135,8 @@ PanelPlan plan_grid(const Pen& p, const Figure& figure, Rect area, double strip,
         if (!figure.panels[i].equal_aspect) continue;
         VerticalMargins& row = plan.rows[i / size_t(cols)];
         const double h =
-            layout_panel(p, figure.panels[i], plan.cells[i], row, plan.labels[i]).box.h;
+            layout_panel(p, figure.panels[i], plan.cells[i], row, plan.labels[i], asked.panel(i))
+                .box.h;
         row.box_height = row.box_height > 0.0 ? std::min(row.box_height, h) : h;
     }
     // Matrices of every row come out the same size (the smallest row's), so that a grid of
@@ -139,7 +151,8 @@ PanelPlan plan_grid(const Pen& p, const Figure& figure, Rect area, double strip,
     double boxes_top = INFINITY, boxes_bottom = -INFINITY, cells_right = area.x;
     for (size_t i = 0; i < count; ++i) {
         plan.layouts.push_back(layout_panel(p, figure.panels[i], plan.cells[i],
-                                            plan.rows[i / size_t(cols)], plan.labels[i]));
+                                            plan.rows[i / size_t(cols)], plan.labels[i],
+                                            asked.panel(i)));
         const Rect box = plan.layouts.back().box;
         plan.smallest_box = std::min({plan.smallest_box, box.w, box.h});
         plan.covered += useful_area(figure.panels[i], box);
@@ -160,17 +173,17 @@ PanelPlan plan_grid(const Pen& p, const Figure& figure, Rect area, double strip,
 
 // plan_grid with the shared colorbar's strip as wide as its label needs beside the bar it gets.
 PanelPlan plan_panels(const Pen& p, const Figure& figure, Rect area, Grid grid,
-                      const CellWidths& widths, bool bare) {
-    if (!figure.colorbar) return plan_grid(p, figure, area, 0.0, grid, widths, bare);
+                      const CellWidths& widths, const PlanFor& asked) {
+    if (!figure.colorbar) return plan_grid(p, figure, area, 0.0, grid, widths, asked);
     // The bar's length depends on the strip (through the boxes), the strip on the label set for
     // that length (on one line or two): repeat until the label fits its strip.
     double strip = colorbar_space(p, *figure.colorbar, 0.8 * area.h);
-    PanelPlan plan = plan_grid(p, figure, area, strip, grid, widths, bare);
+    PanelPlan plan = plan_grid(p, figure, area, strip, grid, widths, asked);
     for (int pass = 0; pass < 3; ++pass) {
         const double need = colorbar_space(p, *figure.colorbar, plan.colorbar.h);
         if (need <= strip) break;
         strip = need;
-        plan = plan_grid(p, figure, area, strip, grid, widths, bare);
+        plan = plan_grid(p, figure, area, strip, grid, widths, asked);
     }
     return plan;
 }
@@ -327,11 +340,12 @@ bool no_worse(const PanelPlan& plan, const PanelPlan& than) {
 // still leaves part of its cell's height unused, the grid gives that up, centred between the
 // title and the foot; each only where it costs no plot box any size and cuts no more text short
 // (a title or label that wraps in a narrower cell).
-PanelPlan arrange_panels(const Pen& p, const Figure& figure, int cols_asked, Rect area, bool bare) {
+PanelPlan arrange_panels(const Pen& p, const Figure& figure, int cols_asked, Rect area,
+                         const PlanFor& asked) {
     PanelPlan best;
     bool first = true;
     for (const Grid grid : candidate_grids(figure, cols_asked)) {
-        PanelPlan plan = plan_panels(p, figure, area, grid, {}, bare);
+        PanelPlan plan = plan_panels(p, figure, area, grid, {}, asked);
         if (first || better(plan, best, p.theme)) best = std::move(plan);
         first = false;
     }
@@ -340,7 +354,7 @@ PanelPlan arrange_panels(const Pen& p, const Figure& figure, int cols_asked, Rec
     PanelPlan fitted = best;
     for (const bool texts_as_set : {false, true}) {
         widths = fitted_widths(p, figure, best, texts_as_set);
-        fitted = plan_panels(p, figure, area, best.grid, widths, bare);
+        fitted = plan_panels(p, figure, area, best.grid, widths, asked);
         if (no_worse(fitted, best)) break;
     }
     if (!no_worse(fitted, best)) return best;
@@ -349,7 +363,7 @@ PanelPlan arrange_panels(const Pen& p, const Figure& figure, int cols_asked, Rec
     if (spare <= 0.0) return fitted;
     const double trim = 0.5 * spare * fitted.grid.rows;
     PanelPlan trimmed = plan_panels(p, figure, {area.x, area.y + trim, area.w, area.h - 2.0 * trim},
-                                    fitted.grid, widths, bare);
+                                    fitted.grid, widths, asked);
     return no_worse(trimmed, fitted) ? trimmed : fitted;
 }
 
@@ -360,11 +374,12 @@ struct Plan {
 };
 
 Plan plan_at(const Figure& figure, const Canvas& canvas, const TextMeasure& measure,
-             const Theme& theme, bool bare) {
-    const Pen measuring{measure, theme, canvas.lang};
+             const Theme& theme, const FigureView& view, bool bare) {
+    const Pen measuring{measure, theme, canvas.lang, nullptr, -1, canvas.min_text_size};
     Plan plan;
-    plan.header = plan_header(measuring, figure, canvas.width, canvas.height);
-    plan.panels = arrange_panels(measuring, figure, canvas.cols, plan.header.area, bare);
+    plan.header = plan_header(measuring, figure, view, canvas.width, canvas.height);
+    plan.panels =
+        arrange_panels(measuring, figure, canvas.cols, plan.header.area, PlanFor{view, bare});
     return plan;
 }
 
@@ -375,12 +390,13 @@ bool room_for_panels(const Plan& plan, const Theme& theme) {
 }
 
 [[noreturn]] void too_large_type(const Figure& figure, const Canvas& canvas,
-                                 const TextMeasure& measure, const Theme& base) {
+                                 const TextMeasure& measure, const FigureView& view,
+                                 const Theme& base) {
     // The largest size in half points that leaves the panels room, if any does.
     double lo = k_min_text_size, hi = canvas.font_size;
     auto fits = [&](double size) {
         const Theme theme = theme_at_font_size(base, size);
-        return room_for_panels(plan_at(figure, canvas, measure, theme, true), theme);
+        return room_for_panels(plan_at(figure, canvas, measure, theme, view, true), theme);
     };
     std::string allowed;
     if (!fits(lo)) {
@@ -408,24 +424,25 @@ double data_value(const AxisMap& map, double at) {
     return map.lo + f * (map.hi - map.lo);
 }
 
-LaidOutFigure lay_out_figure(const Figure& figure, const Canvas& canvas,
-                             const TextMeasure& measure) {
-    const Theme& base = find_theme(canvas.theme);
+LaidOutFigure lay_out_figure(const Figure& figure, const Canvas& canvas, const TextMeasure& measure,
+                             const FigureView& view) {
+    const Theme& base = view.theme ? *view.theme : find_theme(canvas.theme);
     double size = canvas.font_size > 0.0 ? canvas.font_size
                                          : automatic_font_size(canvas.width, canvas.height);
     Theme theme = theme_at_font_size(base, size);
-    Plan plan = plan_at(figure, canvas, measure, theme, false);
-    while (canvas.font_size <= 0.0 && size > k_min_text_size && !legible(plan.panels, theme)) {
+    Plan plan = plan_at(figure, canvas, measure, theme, view, false);
+    const bool shrinks = canvas.font_size <= 0.0 || canvas.font_size_shrinks;
+    while (shrinks && size > k_min_text_size && !legible(plan.panels, theme)) {
         size = std::max(k_min_text_size, size - k_type_step);
         theme = theme_at_font_size(base, size);
-        plan = plan_at(figure, canvas, measure, theme, false);
+        plan = plan_at(figure, canvas, measure, theme, view, false);
     }
     // Decision: where even 6 pt type leaves a plot box under 1 em (nine panels in a paper
     // column), the axis labels go; the tick labels and titles stay.
     if (plan.panels.smallest_box < theme.label_size)
-        plan = plan_at(figure, canvas, measure, theme, true);
-    if (canvas.font_size > 0.0 && !room_for_panels(plan, theme))
-        too_large_type(figure, canvas, measure, base);
+        plan = plan_at(figure, canvas, measure, theme, view, true);
+    if (!shrinks && !room_for_panels(plan, theme))
+        too_large_type(figure, canvas, measure, view, base);
     const Header& header = plan.header;
     const PanelPlan& panels = plan.panels;
 
@@ -436,7 +453,7 @@ LaidOutFigure lay_out_figure(const Figure& figure, const Canvas& canvas,
     display.width = canvas.width;
     display.height = canvas.height;
     if (!canvas.transparent) display.background = theme.background;
-    Pen p{measure, theme, canvas.lang, &display};
+    Pen p{measure, theme, canvas.lang, &display, -1, canvas.min_text_size};
     if (!header.title.empty())
         p.text(header.title, p.text_style(theme.title_size, FontWeight::Bold), 0.5 * canvas.width,
                header.title_y, {0.5, 0.0}, theme.foreground, TextRole::Title);
@@ -446,7 +463,7 @@ LaidOutFigure lay_out_figure(const Figure& figure, const Canvas& canvas,
     for (size_t i = 0; i < panels.layouts.size(); ++i) {
         const PanelLayout& l = panels.layouts[i];
         p.panel = int(i);
-        draw_panel(p, figure.panels[i], l, canvas.annotate);
+        draw_panel(p, figure.panels[i], l, canvas.annotate, view.heatmap_pixels);
         PanelPlacement placed{panels.cells[i], l.box, l.x,           l.y,         l.x_ticks,
                               l.y_ticks,       {},    l.legend.slot, l.legend.box};
         if (l.colorbar) placed.colorbar = l.colorbar_box;

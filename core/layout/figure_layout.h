@@ -18,6 +18,7 @@
 #include "core/layout/display_list.h"
 #include "core/layout/figure_grid.h"
 #include "core/layout/legend_layout.h"
+#include "core/layout/panel_layout.h"
 #include "core/layout/text_measure.h"
 
 namespace posviz {
@@ -41,11 +42,25 @@ struct LaidOutFigure {
     double label_size = 0.0;  // the axis labels' points the layout settled on
 };
 
+// How a figure is shown on its canvas, beyond the canvas itself: what a screen changes (lecture
+// mode leaves the title to the slide and the parameters behind a key; the mouse zooms panels;
+// maps are textures already).
+struct FigureView {
+    bool title = true, subtitle = true;
+    // False: heatmap images carry no pixels (heatmap_frame); the painter has each panel's.
+    bool heatmap_pixels = true;
+    std::vector<ZoomedLimits> zoom;  // per panel; none (or a shorter list): the panels' own
+    double map_stretch = 1.0;        // PanelView's, for every panel
+    // Instead of the canvas's named theme: a screen's own (lecture mode's high contrast).
+    const Theme* theme = nullptr;
+    bool operator==(const FigureView&) const = default;
+};
+
 // Throws InputError("--theme") for an unknown theme, and InputError("--font-size") where type of
 // the size asked for leaves the panels no room on the canvas (naming the canvas's size and the
 // largest type that fits), instead of drawing an empty picture.
-LaidOutFigure lay_out_figure(const Figure& figure, const Canvas& canvas,
-                             const TextMeasure& measure);
+LaidOutFigure lay_out_figure(const Figure& figure, const Canvas& canvas, const TextMeasure& measure,
+                             const FigureView& view = {});
 
 // The data value at canvas coordinate `at` on one axis (the inverse of AxisMap::operator()).
 double data_value(const AxisMap& map, double at);

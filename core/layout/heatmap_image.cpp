@@ -21,21 +21,31 @@ int cells_per_pixel(int cells) {
 
 }  // namespace
 
-ImageItem heatmap_image(const Heatmap& heatmap, const Theme& theme, double left, double top,
-                        double right, double bottom) {
+ImageItem heatmap_frame(const Heatmap& heatmap, double left, double top, double right,
+                        double bottom) {
     ImageItem image;
     image.kind = ImageItem::Kind::Heatmap;
     image.colormap = heatmap.colormap;
     image.norm = heatmap.norm;
+    image.flip_x = right < left;
+    image.flip_y = bottom < top;
+    image.target = {std::min(left, right), std::min(top, bottom), std::abs(right - left),
+                    std::abs(bottom - top)};
+    return image;
+}
+
+ImageItem heatmap_image(const Heatmap& heatmap, const Theme& theme, double left, double top,
+                        double right, double bottom) {
+    ImageItem image = heatmap_frame(heatmap, left, top, right, bottom);
     const int rows = int(heatmap.values.rows()), cols = int(heatmap.values.cols());
     if (rows == 0 || cols == 0) return image;
     const Colormap& colormap = find_colormap(heatmap.colormap);
     const Range range = heatmap_range(heatmap);
     image.range = range;
+    const Rgb masked = masked_colour(theme, colormap);
     auto colour = [&](int r, int c) {
         const double v = heatmap.values(r, c);
-        return std::isfinite(v) ? colormap.at(colour_position(heatmap.norm, range, v))
-                                : theme.masked;
+        return std::isfinite(v) ? colormap.at(colour_position(heatmap.norm, range, v)) : masked;
     };
     const int row_block = cells_per_pixel(rows), col_block = cells_per_pixel(cols);
     image.rows = (rows + row_block - 1) / row_block;
@@ -54,10 +64,6 @@ ImageItem heatmap_image(const Heatmap& heatmap, const Theme& theme, double left,
             image.pixels[size_t(ir) * size_t(image.cols) + size_t(ic)] =
                 pack({sum.r / count, sum.g / count, sum.b / count});
         }
-    image.flip_x = right < left;
-    image.flip_y = bottom < top;
-    image.target = {std::min(left, right), std::min(top, bottom), std::abs(right - left),
-                    std::abs(bottom - top)};
     return image;
 }
 

@@ -15,6 +15,11 @@ namespace posviz {
 // rectangle of its edges x0, y0 (left, top) to x1, y1, flipped where they run the other way.
 ImageItem heatmap_image(const Heatmap& heatmap, const Theme& theme, double left, double top,
                         double right, double bottom);
+// The same item without pixels: where the heatmap goes and how it is coloured, for a painter
+// that has the panel's image already (the screen keeps each map as a texture, made on the
+// figure's worker thread, and its values may be on the GPU).
+ImageItem heatmap_frame(const Heatmap& heatmap, double left, double top, double right,
+                        double bottom);
 
 // 256 rows, the top one for the largest value, over `bar`.
 ImageItem colorbar_ramp(const Colorbar& colorbar, Rect bar);

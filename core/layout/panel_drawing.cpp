@@ -242,21 +242,34 @@ void draw_cell_values(const Pen& p, const Heatmap& h, const PanelLayout& l) {
 
 }  // namespace
 
-void draw_panel(const Pen& p, const Panel& panel, const PanelLayout& l, bool annotate) {
-    if (panel.grid && !panel.heatmap) draw_grid(p, l);
-    if (panel.heatmap && panel.heatmap->values.size() > 0) {
-        const Heatmap& h = *panel.heatmap;
-        ImageItem image = heatmap_image(h, p.theme, l.x(h.x0), l.y(h.y0), l.x(h.x1), l.y(h.y1));
-        image.panel = p.panel;
-        p.add(std::move(image));
-    }
-    if (panel.heatmap && annotate) draw_cell_values(p, *panel.heatmap, l);
-
+void draw_marks(const Pen& p, const Panel& panel, const PanelLayout& l) {
     p.add(ClipItem{l.box});
     for (const Circle& c : panel.circles) draw_circle(p, c, l);
     for (const Arc& a : panel.arcs) draw_arc(p, a, l);
     for (const LineSeries& s : panel.lines) draw_line(p, s, l);
     p.add(UnclipItem{});
+}
+
+void draw_panel(const Pen& p, const Panel& panel, const PanelLayout& l, bool annotate,
+                bool heatmap_pixels) {
+    if (panel.grid && !panel.heatmap) draw_grid(p, l);
+    // Clipped: a zoomed map reaches past its box.
+    p.add(ClipItem{l.box});
+    // A painter that makes its own images draws maps whose values stay on the device, too.
+    const bool has_image = panel.heatmap && (heatmap_pixels ? panel.heatmap->values.size() > 0
+                                                            : heatmap_rows(*panel.heatmap) > 0);
+    if (has_image) {
+        const Heatmap& h = *panel.heatmap;
+        ImageItem image =
+            heatmap_pixels ? heatmap_image(h, p.theme, l.x(h.x0), l.y(h.y0), l.x(h.x1), l.y(h.y1))
+                           : heatmap_frame(h, l.x(h.x0), l.y(h.y0), l.x(h.x1), l.y(h.y1));
+        image.panel = p.panel;
+        p.add(std::move(image));
+    }
+    if (panel.heatmap && annotate) draw_cell_values(p, *panel.heatmap, l);
+
+    p.add(UnclipItem{});
+    draw_marks(p, panel, l);
     // Arrows and their labels may reach past the box edge (labels of tips on the unit circle).
     for (const Arrow& a : panel.arrows) draw_arrow(p, a, l);
 

@@ -9,8 +9,13 @@
 namespace posviz {
 
 // Draws the panel as `layout` (layout_panel's) places it. annotate: the values written in the
-// cells of a small heatmap (--annotate).
+// cells of a small heatmap (--annotate). heatmap_pixels false: the heatmap's image item carries
+// no pixels (heatmap_frame), for a painter that has them.
 void draw_panel(const Pen& pen, const Panel& panel, const PanelLayout& layout,
-                bool annotate = false);
+                bool annotate = false, bool heatmap_pixels = true);
+
+// The panel's circles, arcs and lines, clipped to its box: also what a screen lays over a panel
+// in its axes (a linked cursor).
+void draw_marks(const Pen& pen, const Panel& panel, const PanelLayout& layout);
 
 }  // namespace posviz

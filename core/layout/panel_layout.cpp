@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <utility>
 
 #include "core/figure/legend_corner.h"
 #include "core/figure/ticks.h"
@@ -50,23 +52,6 @@ Span data_span(const Panel& panel, bool is_x, bool log) {
         s.add((is_x ? c.cx : c.cy) + c.radius);
     }
     return s;
-}
-
-// Data limits: heatmaps fill the box exactly; other content gets a 5% margin (in log space on
-// log axes), as matplotlib does. Explicit limits win.
-AxisMap axis_limits(const Panel& panel, const Axis& axis, bool is_x) {
-    const bool log = axis.scale == AxisScale::Log;
-    Span s = data_span(panel, is_x, log);
-    if (s.empty()) s = {log ? 1.0 : 0.0, log ? 10.0 : 1.0, log};
-    auto forward = [&](double v) { return log ? std::log10(v) : v; };
-    auto back = [&](double v) { return log ? std::pow(10.0, v) : v; };
-    const auto [lo, hi] = padded_limits(forward(s.lo), forward(s.hi), !panel.heatmap);
-    AxisMap map;
-    map.log = log;
-    map.lo = axis.min.value_or(back(lo));
-    map.hi = axis.max.value_or(back(hi));
-    if (!(map.hi > map.lo)) map.hi = map.lo + 1.0;
-    return map;
 }
 
 // What the panel draws along one axis, for the ends its ticks fall back on.
@@ -150,8 +135,23 @@ PlacedPanel placed_panel(const Pen& pen, const Panel& panel, const PanelLayout& 
 
 }  // namespace
 
+AxisMap axis_limits(const Panel& panel, const Axis& axis, bool is_x) {
+    const bool log = axis.scale == AxisScale::Log;
+    Span s = data_span(panel, is_x, log);
+    if (s.empty()) s = {log ? 1.0 : 0.0, log ? 10.0 : 1.0, log};
+    auto forward = [&](double v) { return log ? std::log10(v) : v; };
+    auto back = [&](double v) { return log ? std::pow(10.0, v) : v; };
+    const auto [lo, hi] = padded_limits(forward(s.lo), forward(s.hi), !panel.heatmap);
+    AxisMap map;
+    map.log = log;
+    map.lo = axis.min.value_or(back(lo));
+    map.hi = axis.max.value_or(back(hi));
+    if (!(map.hi > map.lo)) map.hi = map.lo + 1.0;
+    return map;
+}
+
 PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, VerticalMargins at_least,
-                         AxisLabels labels) {
+                         AxisLabels labels, const PanelView& view) {
     const Theme& theme = pen.theme;
     const PanelMetrics m(theme);
     const TextStyle tick_style = pen.text_style(theme.tick_size);
@@ -162,13 +162,16 @@ PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, Vertical
     layout.title_gap = std::max(2.0 * m.pad, 0.5 * tick_height + m.pad);
     layout.x = axis_limits(panel, panel.x, true);
     layout.y = axis_limits(panel, panel.y, false);
+    if (const auto& x = view.zoom.x) std::tie(layout.x.lo, layout.x.hi) = std::pair(x->lo, x->hi);
+    if (const auto& y = view.zoom.y) std::tie(layout.y.lo, layout.y.hi) = std::pair(y->lo, y->hi);
     layout.colorbar = panel.heatmap && panel.heatmap->colorbar;
 
     // Where the legend goes, the first of these that works (decision): inside the box in a
     // corner where it covers no data (unless the figure put it outside); right of the box if it
-    // takes at most 35 % of the cell; below the plot if the box keeps 3 em of height; right of
-    // the box up to 60 % of the cell if the box keeps 4 em of width; inside the box over data;
-    // left out, on a canvas too small for it.
+    // takes at most 35 % of the cell — or below the plot instead, where that leaves the box more
+    // room (a legend of long labels beside a wide plot takes a quarter of its width); below the
+    // plot if the box keeps 3 em of height; right of the box up to 60 % of the cell if the box
+    // keeps 4 em of width; inside the box over data; left out, on a canvas too small for it.
     const Rect legend_one_column = legend_size(pen, panel);
     const double legend_pad = posviz::legend_pad(pen);
     enum class Try { FreeCorner, NarrowRight, Below, WideRight, AnyCorner, None };
@@ -177,7 +180,16 @@ PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, Vertical
     if (panel.legend != LegendPosition::Outside) tries.insert(tries.begin(), Try::FreeCorner);
     if (legend_one_column.w <= 0.0) tries = {Try::None};
     const double right_share = (legend_one_column.w + 4.0 * legend_pad) / cell.w;
+    // A plot box's worth, as the figure layout weighs it: no wider than 3 times its height.
+    auto worth = [](const Rect& box) {
+        return std::min(box.w, 3.0 * box.h) * std::min(box.h, box.w);
+    };
+    std::optional<PanelLayout> beside;  // the NarrowRight layout, while Below is tried
     for (const Try attempt : tries) {
+        if (beside && attempt != Try::Below) {
+            layout = *beside;
+            break;
+        }
         if ((attempt == Try::NarrowRight && right_share > 0.35) ||
             (attempt == Try::WideRight && right_share > 0.6))
             continue;
@@ -273,8 +285,10 @@ PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, Vertical
                 };
                 const double height =
                     at_least.box_height > 0.0 ? std::min(box.h, at_least.box_height) : box.h;
-                const double scale = std::min(box.w / extent(layout.x), height / extent(layout.y));
-                const double w = scale * extent(layout.x), h = scale * extent(layout.y);
+                const double sx = box.w / extent(layout.x), sy = height / extent(layout.y);
+                const double stretch = panel.heatmap ? std::max(1.0, view.map_stretch) : 1.0;
+                const double w = std::min(sx, stretch * sy) * extent(layout.x);
+                const double h = std::min(sy, stretch * sx) * extent(layout.y);
                 box.x += 0.5 * (box.w - w);
                 box.y += 0.5 * (box.h - h);
                 box.w = w;
@@ -314,6 +328,11 @@ PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, Vertical
             layout.legend.box = {x, cell.y + cell.h - legend_pad - below_size.h, below_size.w,
                                  below_size.h};
         }
+        if (attempt == Try::NarrowRight) {
+            beside = layout;
+            continue;
+        }
+        if (beside && worth(beside->box) >= 1.02 * worth(layout.box)) layout = *beside;
         break;
     }
     if (layout.colorbar)

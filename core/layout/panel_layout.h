@@ -3,6 +3,7 @@
 // get clipped.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "core/figure/figure.h"
@@ -42,8 +43,33 @@ struct PanelLayout {
     Pen::Label x_label, y_label;
 };
 
+// A panel's own data limits on one axis (before any zoom): heatmaps fill the box exactly; other
+// content gets a 5 % margin (in log space on log axes), as matplotlib does; explicit limits win.
+// With nothing to show, [0, 1] (linear) or [1, 10] (log) with that margin.
+AxisMap axis_limits(const Panel& panel, const Axis& axis, bool is_x);
+
+// Limits a viewer zoomed or panned to, in data units (a log axis's too), instead of the panel's
+// own (the screen's mouse wheel and drag).
+struct DataLimits {
+    double lo = 0.0, hi = 1.0;
+    bool operator==(const DataLimits&) const = default;
+};
+struct ZoomedLimits {
+    std::optional<DataLimits> x, y;
+    bool operator==(const ZoomedLimits&) const = default;
+};
+
+// How a viewer shows one panel: its zoom, and how far a heatmap that keeps its shape may stretch
+// its cells to fill its box (up to map_stretch times as wide as high, or as high as wide:
+// matplotlib's aspect='auto', bounded). Circles stay round whatever it says.
+struct PanelView {
+    ZoomedLimits zoom;
+    double map_stretch = 1.0;
+};
+
 // `labels`: which axis labels the panel draws (outer_axis_labels in a grid).
 PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell,
-                         VerticalMargins at_least = {}, AxisLabels labels = {});
+                         VerticalMargins at_least = {}, AxisLabels labels = {},
+                         const PanelView& view = {});
 
 }  // namespace posviz

@@ -158,7 +158,7 @@ std::string Pen::fit_text(const std::string& text, const TextStyle& style, doubl
 }
 
 Pen::Label Pen::fit_label(const std::string& text, double size, double max_width) const {
-    const double smallest = std::max(k_min_text_size, 0.75 * size);
+    const double smallest = std::max(min_text_size, 0.75 * size);
     double at = size;
     while (true) {
         const TextStyle style = text_style(at);

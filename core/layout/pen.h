@@ -8,6 +8,7 @@
 
 #include "core/figure/page_geometry.h"
 #include "core/figure/theme.h"
+#include "core/layout/canvas.h"
 #include "core/layout/display_list.h"
 #include "core/layout/text_measure.h"
 
@@ -25,6 +26,8 @@ struct Pen {
     std::string lang;
     DisplayList* out = nullptr;  // where it draws; none while the layout only measures
     int panel = -1;              // the panel whose parts it draws (TextBlock::panel)
+    double min_text_size =
+        k_min_text_size;  // fit_label sets no label smaller (Canvas::min_text_size)
 
     TextStyle text_style(double size, FontWeight weight = FontWeight::Regular) const {
         return {lang, size, weight};

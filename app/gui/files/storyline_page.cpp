@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "app/gui/views/tiling.h"
 #include "app/render/render.h"
 #include "app/render/text.h"
 #include "core/figure/theme.h"
@@ -11,18 +10,13 @@ namespace posviz::gui {
 
 namespace {
 
-// Type for a projected slide or a printed handout page: large enough to read, small enough to
-// leave the figures most of the page.
+// Type for a projected slide or a printed handout page: none below k_handout_type_pt.
 constexpr double k_margin = 28.0;
 constexpr double k_title_size = 22.0;
-constexpr double k_place_size = 11.0;
-constexpr double k_caption_size = 14.0;
+constexpr double k_place_size = k_handout_type_pt;
+constexpr double k_caption_size = k_handout_type_pt;
 constexpr double k_line_spacing = 1.3;
-constexpr double k_gap = 10.0;  // between the title, figures and caption, and between figures
-// The smallest figure drawn at its own type size, in points (5.5 × 3.6 in); see below.
-constexpr double k_min_figure_width = 396.0, k_min_figure_height = 260.0;
-// The figures' tiles come closest to the views' shape on screen.
-constexpr float k_figure_aspect = 1.6f;
+constexpr double k_gap = 10.0;  // between the title, the figure and the caption
 
 // The length in bytes of the UTF-8 character starting with `lead`, and whether it is CJK (from
 // the CJK radicals at U+2E80 on, which covers CJK punctuation, kana, ideographs and full-width
@@ -87,50 +81,76 @@ std::vector<std::string> wrap_text(cairo_t* cr, const std::string& text, double 
     return lines;
 }
 
+double handout_label_size(const Theme& theme) {
+    const double smallest = std::min({theme.title_size, theme.subtitle_size, theme.panel_title_size,
+                                      theme.label_size, theme.tick_size, theme.note_size});
+    return k_handout_type_pt * theme.label_size / smallest;
+}
+
+namespace {
+
+// Where the title's baseline, the caption's lines and the figure go on a page.
+struct PagePlan {
+    double title_baseline = 0.0, caption_top = 0.0;
+    std::vector<std::string> caption;
+    PageFigureArea figure{};
+};
+
+PagePlan plan_page(cairo_t* cr, const StorylinePage& page, const std::string& lang) {
+    PagePlan plan;
+    const double width = k_slide_width_pt - 2.0 * k_margin;
+    const TextSize title_size =
+        measure_text(cr, page.title, {lang, k_title_size, FontWeight::Bold});
+    plan.title_baseline = k_margin + title_size.ascent;
+    const double top = plan.title_baseline + title_size.descent + k_gap;
+    plan.caption = wrap_text(cr, page.caption, k_caption_size, lang, width);
+    plan.caption_top = k_slide_height_pt - k_margin -
+                       double(plan.caption.size()) * k_caption_size * k_line_spacing;
+    const double bottom =
+        plan.caption.empty() ? k_slide_height_pt - k_margin : plan.caption_top - k_gap;
+    plan.figure = {k_margin, top, width, bottom - top};
+    return plan;
+}
+
+}  // namespace
+
+PageFigureArea storyline_figure_area(cairo_t* cr, const StorylinePage& page,
+                                     const std::string& lang) {
+    return plan_page(cr, page, lang).figure;
+}
+
+RenderStyle storyline_figure_style(const std::string& theme, const std::string& lang) {
+    RenderStyle style{theme, lang, false};
+    style.font_size = handout_label_size(find_theme(theme));
+    style.min_text_size = k_handout_type_pt;
+    return style;
+}
+
 void draw_storyline_page(cairo_t* cr, const StorylinePage& page, const std::string& theme_name,
                          const std::string& lang) {
     const Theme& theme = find_theme(theme_name);
     set_colour(cr, theme.background);
     cairo_paint(cr);
-
-    const double width = k_slide_width_pt - 2.0 * k_margin;
-    const TextStyle title_style{lang, k_title_size, FontWeight::Bold};
+    const PagePlan plan = plan_page(cr, page, lang);
     const TextStyle place_style{lang, k_place_size, FontWeight::Regular};
-    const TextSize title_size = measure_text(cr, page.title, title_style);
-    const TextSize place_size = measure_text(cr, page.place, place_style);
-    double y = k_margin + title_size.ascent;
     set_colour(cr, theme.foreground);
-    draw_text(cr, page.title, title_style, k_margin, y);
+    draw_text(cr, page.title, {lang, k_title_size, FontWeight::Bold}, k_margin,
+              plan.title_baseline);
     set_colour(cr, theme.muted);
-    draw_text(cr, page.place, place_style, k_slide_width_pt - k_margin - place_size.width, y);
-    y += title_size.descent + k_gap;
-
-    const std::vector<std::string> caption =
-        wrap_text(cr, page.caption, k_caption_size, lang, width);
-    const double line_height = k_caption_size * k_line_spacing;
-    const double caption_top = k_slide_height_pt - k_margin - double(caption.size()) * line_height;
+    draw_text(cr, page.place, place_style,
+              k_slide_width_pt - k_margin - measure_text(cr, page.place, place_style).width,
+              plan.title_baseline);
     set_colour(cr, theme.foreground);
-    for (size_t i = 0; i < caption.size(); ++i)
-        draw_text(cr, caption[i], {lang, k_caption_size, FontWeight::Regular}, k_margin,
-                  caption_top + double(i) * line_height + k_caption_size);
-
-    const Tile area{float(k_margin), float(y), float(width), float(caption_top - k_gap - y)};
-    const std::vector<Tile> tiles = tile_area(int(page.figures.size()), area, k_figure_aspect);
-    const RenderStyle style{theme_name, lang, false};
-    for (size_t i = 0; i < page.figures.size(); ++i) {
-        const Tile& t = tiles[i];
-        // Half the gap on each side of every tile, so that neighbours are a whole gap apart.
-        const double inset = k_gap / 2.0;
-        const double w = t.width - 2.0 * inset, h = t.height - 2.0 * inset;
-        // A tile smaller than a figure needs is drawn as a larger figure scaled down: its type
-        // shrinks a little instead of its titles running into each other.
-        const double scale = std::min({1.0, w / k_min_figure_width, h / k_min_figure_height});
-        cairo_save(cr);
-        cairo_translate(cr, t.x + inset, t.y + inset);
-        cairo_scale(cr, scale, scale);
-        render_figure(cr, page.figures[i], style, w / scale, h / scale);
-        cairo_restore(cr);
-    }
+    const double line_height = k_caption_size * k_line_spacing;
+    for (size_t i = 0; i < plan.caption.size(); ++i)
+        draw_text(cr, plan.caption[i], {lang, k_caption_size, FontWeight::Regular}, k_margin,
+                  plan.caption_top + double(i) * line_height + k_caption_size);
+    const PageFigureArea& area = plan.figure;
+    cairo_save(cr);
+    cairo_translate(cr, area.x, area.y);
+    render_figure(cr, page.figure, storyline_figure_style(theme_name, lang), area.width,
+                  area.height);
+    cairo_restore(cr);
 }
 
 }  // namespace posviz::gui

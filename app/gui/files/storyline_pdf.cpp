@@ -13,9 +13,6 @@
 
 namespace posviz::gui {
 
-namespace {
-
-// The preset's figures in the order of the Views menu, as its open views show them.
 std::vector<Figure> preset_figures(const Preset& preset, const std::string& path,
                                    const std::string& lang) {
     std::vector<Figure> figures;
@@ -34,8 +31,6 @@ std::vector<Figure> preset_figures(const Preset& preset, const std::string& path
     }
     return figures;
 }
-
-}  // namespace
 
 std::vector<std::string> storyline_presets(const std::vector<std::string>& names) {
     const std::string dir = presets_dir();
@@ -64,14 +59,22 @@ std::string render_storyline_pdf(const StorylineRequest& request) {
     {
         const CairoContext cr(cairo_create(surface.get()));
         for (size_t i = 0; i < presets.size(); ++i) {
-            StorylinePage page;
-            page.title = preset_title(presets[i], request.lang);
-            page.caption = preset_note(presets[i], request.lang);
-            page.place = std::to_string(i + 1) + " / " + std::to_string(presets.size());
-            page.figures = preset_figures(presets[i], request.preset_paths[i], request.lang);
-            draw_storyline_page(cr.get(), page, request.theme, request.lang);
-            cairo_show_page(cr.get());
-            check_cairo(cairo_status(cr.get()), "draw the storyline PDF");
+            // A page for each figure, the lead figure's with the preset's note.
+            std::vector<Figure> figures =
+                preset_figures(presets[i], request.preset_paths[i], request.lang);
+            const std::string title = preset_title(presets[i], request.lang);
+            for (size_t k = 0; k < figures.size(); ++k) {
+                StorylinePage page;
+                page.title = figures.size() > 1 ? title + " (" + std::to_string(k + 1) + "/" +
+                                                      std::to_string(figures.size()) + ")"
+                                                : title;
+                if (k == 0) page.caption = preset_note(presets[i], request.lang);
+                page.place = std::to_string(i + 1) + " / " + std::to_string(presets.size());
+                page.figure = std::move(figures[k]);
+                draw_storyline_page(cr.get(), page, request.theme, request.lang);
+                cairo_show_page(cr.get());
+                check_cairo(cairo_status(cr.get()), "draw the storyline PDF");
+            }
         }
     }
     cairo_surface_finish(surface.get());

@@ -9,6 +9,7 @@
 #include "core/cancellation.h"
 #include "core/figure/colormap.h"
 #include "core/figure/ticks.h"
+#include "core/layout/panel_layout.h"
 
 namespace posviz::gui {
 
@@ -19,43 +20,6 @@ double forward(const AxisRange& r, double v) {
 }
 double back(const AxisRange& r, double v) {
     return r.log ? std::pow(10.0, v) : v;
-}
-
-struct Span {
-    double lo = INFINITY, hi = -INFINITY;
-    bool log = false;
-    void add(double v) {
-        if (!std::isfinite(v) || (log && v <= 0.0)) return;
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-    }
-};
-
-// Everything the panel draws, in data units along one axis.
-Span data_span(const Panel& panel, bool is_x, bool log) {
-    Span s;
-    s.log = log;
-    if (panel.heatmap) {
-        s.add(is_x ? panel.heatmap->x0 : panel.heatmap->y0);
-        s.add(is_x ? panel.heatmap->x1 : panel.heatmap->y1);
-    }
-    for (const LineSeries& line : panel.lines)
-        for (size_t i = 0; i < line.x.size() && i < line.y.size(); ++i)
-            if (std::isfinite(line.x[i]) && std::isfinite(line.y[i]))
-                s.add(is_x ? line.x[i] : line.y[i]);
-    for (const Arrow& a : panel.arrows) {
-        s.add(is_x ? a.x0 : a.y0);
-        s.add(is_x ? a.x1 : a.y1);
-    }
-    for (const Circle& c : panel.circles) {
-        s.add((is_x ? c.cx : c.cy) - c.radius);
-        s.add((is_x ? c.cx : c.cy) + c.radius);
-    }
-    for (const Arc& c : panel.arcs) {
-        s.add((is_x ? c.cx : c.cy) - c.radius);
-        s.add((is_x ? c.cx : c.cy) + c.radius);
-    }
-    return s;
 }
 
 // heatmap_rgba's table of colours over the heatmap's range (its comment says why).
@@ -103,16 +67,8 @@ double AxisTransform::to_data(double pixel) const {
 }
 
 AxisRange panel_axis_range(const Panel& panel, bool is_x) {
-    const Axis& axis = is_x ? panel.x : panel.y;
-    AxisRange r;
-    r.log = axis.scale == AxisScale::Log;
-    Span s = data_span(panel, is_x, r.log);
-    if (s.lo > s.hi) s = {r.log ? 1.0 : 0.0, r.log ? 10.0 : 1.0, r.log};
-    const auto [lo, hi] = padded_limits(forward(r, s.lo), forward(r, s.hi), !panel.heatmap);
-    r.lo = axis.min.value_or(back(r, lo));
-    r.hi = axis.max.value_or(back(r, hi));
-    if (!(r.hi > r.lo)) r.hi = r.lo + 1.0;
-    return r;
+    const AxisMap map = axis_limits(panel, is_x ? panel.x : panel.y, is_x);
+    return {map.lo, map.hi, map.log};
 }
 
 AxisRange zoom_range(const AxisTransform& axis, double anchor_pixel, double factor) {

@@ -29,9 +29,7 @@ struct AxisTransform {
     double to_data(double pixel) const;
 };
 
-// A panel's axis limits before any zoom, chosen as the file renderer chooses them: explicit
-// limits win, heatmaps fill the box exactly, other content gets a 5% margin (in log space on log
-// axes); with nothing to show, [0, 1] (linear) or [1, 10] (log) get that margin.
+// A panel's own axis limits before any zoom: the layout's (core/layout/panel_layout.h).
 AxisRange panel_axis_range(const Panel& panel, bool is_x);
 
 // Zoom by `factor` (< 1 zooms in) about the data value under anchor_pixel, which stays in place.

@@ -10,59 +10,68 @@
 
 #include "app/gui/language.h"
 #include "app/gui/plot/heatmap_texture.h"
-#include "app/gui/plot/panel_grid.h"
-#include "app/gui/plot/plot_layout.h"
-#include "app/gui/plot/plot_paint.h"
-#include "app/gui/plot/plot_text.h"
+#include "app/gui/plot/imgui_painter.h"
+#include "app/gui/plot/imgui_text_measure.h"
+#include "core/figure/ticks.h"
+#include "core/input_error.h"
+#include "core/layout/panel_drawing.h"
 
 namespace posviz::gui {
 
 namespace {
+
+PlacedTextLog* g_placed_text = nullptr;
 
 // The limits the user zoomed or panned to, kept for as long as the panel's own limits (that is,
 // its data) stay the same. Panels of a figure with the same limits (compared maps of one size)
 // share one state, kept under the first such panel's ID: one zoom for all of them.
 struct ZoomState {
     AxisRange default_x, default_y, x, y;
+    bool zoomed() const { return !(x == default_x && y == default_y); }
 };
 std::unordered_map<ImGuiID, ZoomState> g_zoom;
 // Figures whose zoom goes back to their own limits when next drawn (ResetPlotView).
 std::unordered_set<ImGuiID> g_reset;
 
-// A figure's placement (place_panels) and what it was made for, kept under the figure's ID: the
-// grid search lays the panels out some hundreds of times (ALiBi's slide at 1080 p: a few ms), and
-// a figure that stays on the screen is placed alike in every frame.
-struct PlacementMemo {
+// A figure's layout and what it was made for, kept under the figure's ID: a figure that stays on
+// the screen, unzoomed, is laid out once, not in every frame (the grid search lays its panels out
+// some hundreds of times).
+struct LayoutMemo {
     const Figure* figure = nullptr;  // compared, never followed
     uint64_t version = 0;
-    PlotStyle style;
-    float body_size = 0.0f, heading_size = 0.0f;  // the fonts' sizes, should fonts be rebuilt
-    ImVec4 area;
-    std::vector<bool> masked;
-    GridPlacement placement;
+    Canvas canvas;
+    FigureView view;
+    ImFont* body = nullptr;
+    ImFont* heading = nullptr;
+    float body_size = 0.0f, heading_size = 0.0f;  // should fonts be rebuilt
+    LaidOutFigure laid_out;
 };
-std::unordered_map<ImGuiID, PlacementMemo> g_placements;
+std::unordered_map<ImGuiID, LayoutMemo> g_layouts;
 
-// place_panels, or the memo of the same call, under the ID stack's "grid".
-const GridPlacement& placement_of(const Figure& figure, uint64_t version, const PlotStyle& s,
-                                  const ImRect& area, const std::vector<bool>& masked) {
-    PlacementMemo& memo = g_placements[ImGui::GetID("grid")];
-    const ImVec4 corners(area.Min.x, area.Min.y, area.Max.x, area.Max.y);
-    const bool same = memo.figure == &figure && memo.version == version && memo.style == s &&
-                      memo.body_size == s.body->FontSize &&
-                      memo.heading_size == s.heading->FontSize && memo.area.x == corners.x &&
-                      memo.area.y == corners.y && memo.area.z == corners.z &&
-                      memo.area.w == corners.w && memo.masked == masked;
+bool same_canvas(const Canvas& a, const Canvas& b) {
+    return a.width == b.width && a.height == b.height && a.theme == b.theme && a.lang == b.lang &&
+           a.font_size == b.font_size;
+}
+
+const LaidOutFigure& laid_out(const Figure& figure, uint64_t version, const Canvas& canvas,
+                              const FigureView& view, const ImGuiTextMeasure& measure,
+                              const PlotStyle& s) {
+    LayoutMemo& memo = g_layouts[ImGui::GetID("layout")];
+    const bool same =
+        memo.figure == &figure && memo.version == version && same_canvas(memo.canvas, canvas) &&
+        memo.view == view && memo.body == s.body && memo.heading == s.heading &&
+        memo.body_size == s.body->FontSize && memo.heading_size == s.heading->FontSize;
     if (!same)
         memo = {&figure,
                 version,
-                s,
+                canvas,
+                view,
+                s.body,
+                s.heading,
                 s.body->FontSize,
                 s.heading->FontSize,
-                corners,
-                masked,
-                place_panels(figure, s, area, masked)};
-    return memo.placement;
+                lay_out_figure(figure, canvas, measure, view)};
+    return memo.laid_out;
 }
 
 std::string cell_value_text(double v) {
@@ -71,20 +80,32 @@ std::string cell_value_text(double v) {
     return format_number(v, 4);
 }
 
+// One axis of a laid-out panel in screen pixels.
+AxisTransform screen_axis(const AxisMap& map, const ScreenPlacement& at, bool is_x) {
+    const float origin = is_x ? at.origin.x : at.origin.y;
+    return {{map.lo, map.hi, map.log},
+            origin + map.page_lo * at.pixels_per_point,
+            origin + map.page_hi * at.pixels_per_point};
+}
+
+struct PanelAxes {
+    AxisTransform x, y;
+};
+
 // Outlines cell `cell` of the panel's heatmap, so that it is clear which one the numbers are
 // about (and, in linked panels, where the same (m, n) lies).
-void outline_cell(ImDrawList* draw, const PlotStyle& s, const Layout& l, const Heatmap& h,
+void outline_cell(ImDrawList* draw, const Theme& theme, const PanelAxes& l, const Heatmap& h,
                   const Cell& cell) {
     const double x = cell_centre_x(h, cell.col), y = cell_centre_y(h, cell.row);
-    const float x0 = float(l.x.to_pixel(x - 0.5 * (h.x1 - h.x0) / double(heatmap_cols(h))));
-    const float x1 = float(l.x.to_pixel(x + 0.5 * (h.x1 - h.x0) / double(heatmap_cols(h))));
-    const float y0 = float(l.y.to_pixel(y - 0.5 * (h.y1 - h.y0) / double(heatmap_rows(h))));
-    const float y1 = float(l.y.to_pixel(y + 0.5 * (h.y1 - h.y0) / double(heatmap_rows(h))));
+    const double half_w = 0.5 * (h.x1 - h.x0) / double(heatmap_cols(h));
+    const double half_h = 0.5 * (h.y1 - h.y0) / double(heatmap_rows(h));
+    const float x0 = float(l.x.to_pixel(x - half_w)), x1 = float(l.x.to_pixel(x + half_w));
+    const float y0 = float(l.y.to_pixel(y - half_h)), y1 = float(l.y.to_pixel(y + half_h));
     // The foreground colour inside the background's, so that it shows on any cell colour.
     const ImVec2 a(std::min(x0, x1), std::min(y0, y1)), b(std::max(x0, x1), std::max(y0, y1));
     draw->AddRect(ImVec2(a.x - 1.5f, a.y - 1.5f), ImVec2(b.x + 1.5f, b.y + 1.5f),
-                  to_u32(s.theme->background), 0.0f, ImDrawFlags_None, 2.0f);
-    draw->AddRect(a, b, to_u32(s.theme->foreground), 0.0f, ImDrawFlags_None, 2.0f);
+                  to_u32(theme.background), 0.0f, ImDrawFlags_None, 2.0f);
+    draw->AddRect(a, b, to_u32(theme.foreground), 0.0f, ImDrawFlags_None, 2.0f);
 }
 
 // The cell's position and value; with linked panels, the value in each of them by its title;
@@ -112,10 +133,16 @@ void heatmap_tooltip(const Panel& panel, const Cell& cell, const std::vector<con
     ImGui::SetTooltip("%s", text.c_str());
 }
 
+// A point a line can be drawn through: finite, and positive on log axes.
+bool drawable(const PanelAxes& l, double x, double y) {
+    return std::isfinite(x) && std::isfinite(y) && (!l.x.range.log || x > 0.0) &&
+           (!l.y.range.log || y > 0.0);
+}
+
 // The point of any labelled or unlabelled curve nearest to the mouse, within a few pixels, then
 // the caller's note for it (the formula with this point's numbers).
-void line_tooltip(const Layout& l, int panel_index, const Panel& panel, ImVec2 mouse, float reach,
-                  const CurveNote& curve_note) {
+void line_tooltip(const PanelAxes& l, int panel_index, const Panel& panel, ImVec2 mouse,
+                  float reach, const CurveNote& curve_note) {
     const LineSeries* best_line = nullptr;
     size_t best = 0;
     float best_distance = reach * reach;
@@ -144,16 +171,6 @@ void line_tooltip(const Layout& l, int panel_index, const Panel& panel, ImVec2 m
     ImGui::SetTooltip("%s", text.c_str());
 }
 
-// A panel's state kept between frames: its zoom (shared within its group), its heatmap texture;
-// and the axis labels its place in the grid leaves it.
-struct PanelState {
-    ImGuiID id = 0;
-    ZoomState* zoom = nullptr;
-    AxisRange default_x, default_y;
-    HeatmapTexture texture;
-    AxisLabels labels;
-};
-
 ImGuiID panel_id(int index) {
     ImGui::PushID(index);
     const ImGuiID id = ImGui::GetID("panel");
@@ -161,25 +178,13 @@ ImGuiID panel_id(int index) {
     return id;
 }
 
-// `leader`: the first panel of the figure with the same limits, whose zoom this panel shares.
-PanelState panel_state(int index, int leader, const Panel& panel, uint64_t version,
-                       const PlotStyle& s, const HeatmapPixels* pixels) {
-    PanelState state;
-    state.id = panel_id(index);
-    state.default_x = panel_axis_range(panel, true);
-    state.default_y = panel_axis_range(panel, false);
-    state.zoom = &g_zoom[panel_id(leader)];
-    if (!(state.zoom->default_x == state.default_x && state.zoom->default_y == state.default_y))
-        *state.zoom = {state.default_x, state.default_y, state.default_x, state.default_y};
-    if (panel.heatmap && heatmap_rows(*panel.heatmap) > 0)
-        state.texture = heatmap_texture(state.id, *panel.heatmap, *s.theme, version, pixels);
-    return state;
-}
-
-Layout current_layout(const Panel& panel, const PlotStyle& s, const ImRect& cell,
-                      const PanelState& state, const BoxSpan* span) {
-    return layout_panel(panel, s, cell, state.zoom->x, state.zoom->y, state.texture.has_masked,
-                        span, state.labels);
+// The zoom panel `index` shares with its group (`leader`: the first panel of the figure with the
+// same limits), reset when the panel's own limits change.
+ZoomState& panel_zoom(int leader, const Panel& panel) {
+    ZoomState& zoom = g_zoom[panel_id(leader)];
+    const AxisRange x = panel_axis_range(panel, true), y = panel_axis_range(panel, false);
+    if (!(zoom.default_x == x && zoom.default_y == y)) zoom = {x, y, x, y};
+    return zoom;
 }
 
 // The mouse on one panel: wheel zooms about the pointer, a drag pans, a double click goes back to
@@ -190,14 +195,11 @@ struct Interaction {
     bool clicked = false;  // the left button went up without a drag
 };
 
-Interaction interact(int index, const Panel& panel, const PlotStyle& s, const ImRect& cell,
-                     const PanelState& state, const BoxSpan& span) {
-    ZoomState& zoom = *state.zoom;
+Interaction interact(int index, const ImRect& box, const PanelAxes& axes, ZoomState& zoom) {
     ImGui::PushID(index);
-    const Layout l = current_layout(panel, s, cell, state, &span);
-    ImGui::SetCursorScreenPos(l.box.Min);
-    ImGui::InvisibleButton(
-        "panel", ImVec2(std::max(1.0f, l.box.GetWidth()), std::max(1.0f, l.box.GetHeight())));
+    ImGui::SetCursorScreenPos(box.Min);
+    ImGui::InvisibleButton("panel",
+                           ImVec2(std::max(1.0f, box.GetWidth()), std::max(1.0f, box.GetHeight())));
     ImGui::SetItemUsingMouseWheel();
     const ImGuiIO& io = ImGui::GetIO();
     Interaction result;
@@ -205,12 +207,12 @@ Interaction interact(int index, const Panel& panel, const PlotStyle& s, const Im
     result.active = ImGui::IsItemActive();
     if (result.hovered && io.MouseWheel != 0.0f) {
         const double factor = std::pow(0.85, double(io.MouseWheel));
-        zoom.x = zoom_range(l.x, io.MousePos.x, factor);
-        zoom.y = zoom_range(l.y, io.MousePos.y, factor);
+        zoom.x = zoom_range(axes.x, io.MousePos.x, factor);
+        zoom.y = zoom_range(axes.y, io.MousePos.y, factor);
     }
     if (result.active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
-        zoom.x = pan_range(l.x, io.MouseDelta.x);
-        zoom.y = pan_range(l.y, io.MouseDelta.y);
+        zoom.x = pan_range(axes.x, io.MouseDelta.x);
+        zoom.y = pan_range(axes.y, io.MouseDelta.y);
     }
     if (result.hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
         zoom.x = zoom.default_x;
@@ -222,37 +224,41 @@ Interaction interact(int index, const Panel& panel, const PlotStyle& s, const Im
     return result;
 }
 
-// Draws one panel in its layout; `linked`, if given, is the cell hovered in this panel or in one
-// of its group, outlined here too.
-void draw_panel(const Panel& panel, const PlotStyle& s, const Layout& l, const ImRect& cell,
-                const PanelState& state, const Panel* overlay, const Cell* linked) {
-    const HeatmapTexture& texture = state.texture;
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    if (panel.grid && !panel.heatmap) draw_grid(draw, s, l);
-    draw->PushClipRect(l.box.Min, l.box.Max, true);
-    if (texture.id) {
-        const Heatmap& h = *panel.heatmap;
-        const ImVec2 from(float(l.x.to_pixel(h.x0)), float(l.y.to_pixel(h.y0)));
-        const ImVec2 to(float(l.x.to_pixel(h.x1)), float(l.y.to_pixel(h.y1)));
-        add_opaque_image(draw, texture.id, from, to);
-        heatmap_shown(state.id, std::abs(to.x - from.x), std::abs(to.y - from.y));
+// What a layout test reads: each text block and plot box in pixels, with the rectangle it must
+// stay in (its panel's cell; the figure's area for the figure's own title, subtitle and shared
+// colour bar).
+void log_placed_text(const Figure& figure, const LaidOutFigure& l, const ScreenPlacement& at,
+                     const ImRect& area, const Canvas& canvas, const FigureView& view) {
+    if (!g_placed_text) return;
+    for (const TextBlock& block : l.display.blocks) {
+        const bool in_panel = block.panel >= 0 && size_t(block.panel) < l.panels.size();
+        g_placed_text->boxes.push_back(
+            {block.text, at.pixels(block.box),
+             in_panel ? at.pixels(l.panels[size_t(block.panel)].cell) : area});
     }
-    draw_marks(draw, s, l, panel);
-    if (overlay) draw_marks(draw, s, l, *overlay);
-    if (linked && panel.heatmap) outline_cell(draw, s, l, *panel.heatmap, *linked);
-    draw->PopClipRect();
-    draw->PushClipRect(cell.Min, cell.Max, true);
-    draw_notes(draw, s, l, panel);
-    if (overlay) draw_notes(draw, s, l, *overlay);
-    draw->PopClipRect();
-    draw_axes(draw, s, l, panel);
-    if (l.colorbar)
-        draw_colorbar(draw, s, l.bar, panel_colorbar(*panel.heatmap, texture.has_masked),
-                      cell.Max.x);
-    draw_legend(draw, s, l, panel);
+    for (const PanelPlacement& panel : l.panels)
+        g_placed_text->plot_boxes.push_back(at.pixels(panel.box));
+    g_placed_text->figures.push_back({&figure, l, at, canvas, view});
+}
+
+// Overlay marks (a linked cursor) in a panel's axes, clipped to its box.
+DisplayList overlay_display(const Panel& overlay, const PanelPlacement& placed,
+                            const ImGuiTextMeasure& measure, const Theme& theme) {
+    DisplayList display;
+    const Pen pen{measure, theme, language(), &display};
+    PanelLayout axes;
+    axes.box = placed.box;
+    axes.x = placed.x;
+    axes.y = placed.y;
+    draw_marks(pen, overlay, axes);
+    return display;
 }
 
 }  // namespace
+
+void set_placed_text_log(PlacedTextLog* log) {
+    g_placed_text = log;
+}
 
 void ResetPlotView(const char* id) {
     g_reset.insert(ImGui::GetID(id));
@@ -270,8 +276,9 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImRect area(origin,
                       ImVec2(origin.x + std::max(size.x, 1.0f), origin.y + std::max(size.y, 1.0f)));
-    const Metrics m(style);
     const Theme& theme = *style.theme;
+    const ImGuiTextMeasure measure(style.body, style.heading, style.pixels_per_point);
+    const ScreenPlacement at{origin, style.pixels_per_point};
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->PushClipRect(area.Min, area.Max, true);
     // The plot's background, unless the window under it has that colour already: on a software
@@ -279,130 +286,115 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     // fill covered ~60 % of the screen in every frame for nothing.
     if (ImGui::GetColorU32(ImGuiCol_WindowBg) != to_u32(theme.background))
         draw->AddRectFilled(area.Min, area.Max, to_u32(theme.background));
-    PlacedTextLog* const text_log = placed_text_log();
-    if (text_log) text_log->within = area;
 
-    float top = area.Min.y + m.pad;
-    const float inner_width = area.GetWidth() - 2.0f * m.pad;
-    if (style.title && !figure.title.empty()) {
-        const TextBox t =
-            add_text(draw, style.heading, ImVec2(area.GetCenter().x, top), ImVec2(0.5f, 0.0f),
-                     to_u32(theme.foreground), fit_text(style.heading, figure.title, inner_width));
-        top = t.max.y + 0.3f * m.pad;
-    }
-    if (style.subtitle && !figure.subtitle.empty()) {
-        const TextBox t =
-            add_text(draw, style.body, ImVec2(area.GetCenter().x, top), ImVec2(0.5f, 0.0f),
-                     to_u32(theme.muted), fit_text(style.body, figure.subtitle, inner_width));
-        top = t.max.y + m.pad;
-    }
-
-    ImRect grid(ImVec2(area.Min.x + m.pad, top), ImVec2(area.Max.x - m.pad, area.Max.y - m.pad));
-    if (figure.colorbar) grid.Max.x -= colorbar_space(style, *figure.colorbar, grid.GetHeight());
-    // The panels' states first: whether a map has masked cells (a wider colour bar) is known
-    // from its texture, and the grid is chosen for the panels as they will be drawn.
+    // The figure laid out as an export of this size would be (core/layout/figure_layout.h), in
+    // the UI's type, with the panels' zoom.
+    Canvas canvas;
+    canvas.width = double(area.GetWidth()) / style.pixels_per_point;
+    canvas.height = double(area.GetHeight()) / style.pixels_per_point;
+    canvas.lang = language();
+    canvas.font_size = double(style.body->FontSize) / style.pixels_per_point;
+    canvas.font_size_shrinks = true;
+    FigureView view;
+    view.title = style.title;
+    view.subtitle = style.subtitle;
+    view.heatmap_pixels = false;
+    view.theme = &theme;
+    view.map_stretch = style.map_stretch;
     const std::vector<int> leaders = linked_panel_leaders(figure);
-    std::vector<PanelState> states;
-    std::vector<AxisRange> x_ranges, y_ranges;
-    std::vector<bool> masked_cells;
+    std::vector<ZoomState*> zooms;
     for (int i = 0; i < int(figure.panels.size()); ++i) {
-        states.push_back(panel_state(i, leaders[size_t(i)], figure.panels[size_t(i)], version,
-                                     style, pixels_of(i)));
-        ZoomState& zoom = *states.back().zoom;
-        if (reset) zoom = {zoom.default_x, zoom.default_y, zoom.default_x, zoom.default_y};
-        x_ranges.push_back(zoom.x);
-        y_ranges.push_back(zoom.y);
-        masked_cells.push_back(states.back().texture.has_masked);
+        ZoomState& zoom = panel_zoom(leaders[size_t(i)], figure.panels[size_t(i)]);
+        if (reset) zoom.x = zoom.default_x, zoom.y = zoom.default_y;
+        zooms.push_back(&zoom);
+        view.zoom.push_back(zoom.zoomed() ? ZoomedLimits{DataLimits{zoom.x.lo, zoom.x.hi},
+                                                         DataLimits{zoom.y.lo, zoom.y.hi}}
+                                          : ZoomedLimits{});
     }
-    const GridPlacement placement = placement_of(figure, version, style, grid, masked_cells);
-    grid = placement.area;
-    const int rows = placement.grid.rows, cols = placement.grid.cols;
-    const int count = std::min(int(figure.panels.size()), rows * cols);
-    const std::vector<ImRect> cells = grid_cells(grid, placement.grid, count);
-    const PlotStyle panel_style = panel_title_style(figure, style, cells);
-    // Judged on this frame's limits, before this frame's mouse: a panel zoomed alone shows its
-    // own tick labels from the next frame on.
-    const std::vector<AxisLabels> labels = grid_axis_labels(
-        figure, panel_style, cells, placement.grid, x_ranges, y_ranges, masked_cells);
-    for (int i = 0; i < count; ++i) states[size_t(i)].labels = labels[size_t(i)];
-    // Each row's boxes share the lowest top and the smallest height among them, each column's
-    // the part of the width every one of them could take (box_spans).
-    std::vector<Layout> free_layouts;
-    for (int i = 0; i < count; ++i)
-        free_layouts.push_back(current_layout(figure.panels[size_t(i)], panel_style,
-                                              cells[size_t(i)], states[size_t(i)], nullptr));
-    const std::vector<BoxSpan> spans = box_spans(free_layouts, placement.grid);
-
-    // First every panel takes the mouse (so that a zoom shared by a group is final before any of
-    // its panels is drawn), then the hovered cell is found, then every panel is drawn with it.
-    int hovered = -1;
-    Interaction hovered_interaction;
-    for (int i = 0; i < count; ++i) {
-        const Interaction in = interact(i, figure.panels[size_t(i)], panel_style, cells[size_t(i)],
-                                        states[size_t(i)], spans[size_t(i)]);
-        if (in.hovered) {
-            hovered = i;
-            hovered_interaction = in;
-        }
+    const LaidOutFigure* l = nullptr;
+    try {
+        l = &laid_out(figure, version, canvas, view, measure, style);
+    } catch (const InputError&) {
+        // No room at all for the panels, even in the smallest type (a tile a few pixels high).
+        const char* text = tr("Too small to draw this figure: make the view larger.",
+                              "视图太小，无法绘制此图：请放大视图。");
+        const ImVec2 size_of = ImGui::CalcTextSize(text);
+        draw->AddText(ImVec2(area.Min.x + std::max(0.0f, 0.5f * (area.GetWidth() - size_of.x)),
+                             area.GetCenter().y - 0.5f * size_of.y),
+                      to_u32(theme.muted), text);
     }
-    std::vector<Layout> layouts;
-    for (int i = 0; i < count; ++i)
-        layouts.push_back(current_layout(figure.panels[size_t(i)], panel_style, cells[size_t(i)],
-                                         states[size_t(i)], &spans[size_t(i)]));
     PlotHover hover;
-    std::vector<const Panel*> linked;  // the hovered panel's group, heatmaps only
-    if (hovered >= 0) {
-        const Panel& panel = figure.panels[size_t(hovered)];
-        const Layout& l = layouts[size_t(hovered)];
-        const ImVec2 mouse = ImGui::GetIO().MousePos;
-        hover.panel = hovered;
-        hover.x = l.x.to_data(mouse.x);
-        hover.y = l.y.to_data(mouse.y);
-        if (panel.heatmap) hover.cell = heatmap_cell_at(*panel.heatmap, hover.x, hover.y);
-        hover.clicked = hovered_interaction.clicked;
-        if (hover.cell)
-            for (int i = 0; i < count; ++i)
-                if (leaders[size_t(i)] == leaders[size_t(hovered)])
-                    linked.push_back(&figure.panels[size_t(i)]);
-    }
-
-    ImRect boxes(ImVec2(FLT_MAX, FLT_MAX), ImVec2(-FLT_MAX, -FLT_MAX));
-    bool masked = false;
-    for (int i = 0; i < count; ++i) {
-        const bool in_group = hover.cell && leaders[size_t(i)] == leaders[size_t(hovered)];
-        if (text_log) text_log->within = cells[size_t(i)];
-        draw_panel(figure.panels[size_t(i)], panel_style, layouts[size_t(i)], cells[size_t(i)],
-                   states[size_t(i)], size_t(i) < overlays.size() ? &overlays[size_t(i)] : nullptr,
-                   in_group ? &*hover.cell : nullptr);
-        boxes.Add(layouts[size_t(i)].box);
-        if (text_log) text_log->plot_boxes.push_back(layouts[size_t(i)].box);
-        masked = masked || states[size_t(i)].texture.has_masked;
-    }
-    if (text_log) text_log->within = area;
-    if (hover.cell) {
-        const std::string note = cell_note ? cell_note(hover.panel, *hover.cell) : "";
-        heatmap_tooltip(figure.panels[size_t(hovered)], *hover.cell, linked, note);
-    } else if (hovered >= 0 && !hovered_interaction.active) {
-        line_tooltip(layouts[size_t(hovered)], hovered, figure.panels[size_t(hovered)],
-                     ImGui::GetIO().MousePos, 0.8f * style.body->FontSize, curve_note);
-    }
-    // Right click: the figure's menu.
-    if (hovered >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Right))
-        ImGui::OpenPopup("plot menu");
-    if (ImGui::BeginPopup("plot menu")) {
-        if (ImGui::MenuItem(tr("Reset view", "重置视图")))
-            for (PanelState& state : states) {
-                state.zoom->x = state.zoom->default_x;
-                state.zoom->y = state.zoom->default_y;
+    if (l) {
+        const int count = int(l->panels.size());
+        std::vector<PanelAxes> axes;
+        std::vector<HeatmapTexture> textures;
+        for (int i = 0; i < count; ++i) {
+            const PanelPlacement& placed = l->panels[size_t(i)];
+            axes.push_back({screen_axis(placed.x, at, true), screen_axis(placed.y, at, false)});
+            const Panel& panel = figure.panels[size_t(i)];
+            textures.push_back(
+                panel.heatmap && heatmap_rows(*panel.heatmap) > 0
+                    ? heatmap_texture(panel_id(i), *panel.heatmap, theme, version, pixels_of(i))
+                    : HeatmapTexture{});
+        }
+        // The mouse first (a zoom changes the layout from the next frame on), then the picture.
+        int hovered = -1;
+        Interaction hovered_interaction;
+        for (int i = 0; i < count; ++i) {
+            const Interaction in = interact(i, at.pixels(l->panels[size_t(i)].box), axes[size_t(i)],
+                                            *zooms[size_t(i)]);
+            if (in.hovered) {
+                hovered = i;
+                hovered_interaction = in;
             }
-        ImGui::EndPopup();
-    }
-    if (figure.colorbar && !figure.panels.empty()) {
-        const ImRect bar(ImVec2(grid.Max.x + m.bar_gap, boxes.Min.y),
-                         ImVec2(grid.Max.x + m.bar_gap + m.bar_width, boxes.Max.y));
-        Colorbar shown = *figure.colorbar;
-        if (!masked) shown.masked_label.clear();
-        draw_colorbar(draw, style, bar, shown, area.Max.x);
+        }
+        paint_display_list(draw, l->display, at, measure, [&](const ImageItem& image) {
+            if (image.panel < 0 || image.panel >= count) return ImTextureID{};
+            const ImRect r = at.pixels(image.target);
+            heatmap_shown(panel_id(image.panel), r.GetWidth(), r.GetHeight());
+            return textures[size_t(image.panel)].id;
+        });
+        for (int i = 0; i < count && size_t(i) < overlays.size(); ++i)
+            paint_display_list(
+                draw, overlay_display(overlays[size_t(i)], l->panels[size_t(i)], measure, theme),
+                at, measure, {});
+        log_placed_text(figure, *l, at, area, canvas, view);
+
+        std::vector<const Panel*> linked;  // the hovered panel's group, heatmaps only
+        if (hovered >= 0) {
+            const Panel& panel = figure.panels[size_t(hovered)];
+            const ImVec2 mouse = ImGui::GetIO().MousePos;
+            hover.panel = hovered;
+            hover.x = axes[size_t(hovered)].x.to_data(mouse.x);
+            hover.y = axes[size_t(hovered)].y.to_data(mouse.y);
+            if (panel.heatmap) hover.cell = heatmap_cell_at(*panel.heatmap, hover.x, hover.y);
+            hover.clicked = hovered_interaction.clicked;
+            if (hover.cell)
+                for (int i = 0; i < count; ++i)
+                    if (leaders[size_t(i)] == leaders[size_t(hovered)]) {
+                        linked.push_back(&figure.panels[size_t(i)]);
+                        const ImRect box = at.pixels(l->panels[size_t(i)].box);
+                        draw->PushClipRect(box.Min, box.Max, true);
+                        outline_cell(draw, theme, axes[size_t(i)],
+                                     *figure.panels[size_t(i)].heatmap, *hover.cell);
+                        draw->PopClipRect();
+                    }
+        }
+        if (hover.cell) {
+            const std::string note = cell_note ? cell_note(hover.panel, *hover.cell) : "";
+            heatmap_tooltip(figure.panels[size_t(hovered)], *hover.cell, linked, note);
+        } else if (hovered >= 0 && !hovered_interaction.active) {
+            line_tooltip(axes[size_t(hovered)], hovered, figure.panels[size_t(hovered)],
+                         ImGui::GetIO().MousePos, 0.8f * style.body->FontSize, curve_note);
+        }
+        // Right click: the figure's menu.
+        if (hovered >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Right))
+            ImGui::OpenPopup("plot menu");
+        if (ImGui::BeginPopup("plot menu")) {
+            if (ImGui::MenuItem(tr("Reset view", "重置视图")))
+                for (ZoomState* zoom : zooms) zoom->x = zoom->default_x, zoom->y = zoom->default_y;
+            ImGui::EndPopup();
+        }
     }
     draw->PopClipRect();
     ImGui::SetCursorScreenPos(origin);

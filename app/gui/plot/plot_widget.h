@@ -1,7 +1,7 @@
-// The plot widget: draws a posviz::Figure — the very description the cairo exporter writes to
-// PNG/SVG/PDF — with ImDrawList: title and subtitle, panels in their grid, axes with the shared
-// nice ticks (core/figure/ticks.h), axis labels, legends, heatmaps as OpenGL textures with their
-// colorbars, lines, arrows, circles, arcs and notes. The mouse wheel zooms about the pointer, a
+// The plot widget: lays a posviz::Figure out with the one layout every export uses
+// (core/layout/figure_layout.h) — a canvas the size of the widget, in the UI's type — and paints
+// the display list with ImDrawList (imgui_painter.h), heatmaps as OpenGL textures: what an
+// export of this size shows, the screen shows. The mouse wheel zooms about the pointer, a
 // drag pans, a double click (or "Reset view" in the right-click menu, or ResetPlotView) goes back
 // to the figure's own limits; hovering a heatmap names the cell (m, n, m − n) and its value,
 // hovering a curve the nearest point; the caller's notes add the formula with the hovered cell's
@@ -15,6 +15,7 @@
 #pragma once
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <cstdint>
 #include <functional>
@@ -22,32 +23,29 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/plot/imgui_painter.h"
 #include "app/gui/plot/plot_transform.h"
 #include "core/figure/figure.h"
 #include "core/figure/theme.h"
+#include "core/layout/figure_layout.h"
 
 namespace posviz::gui {
+
+constexpr float k_screen_pixels_per_point = 96.0f / 72.0f;
 
 struct PlotStyle {
     const Theme* theme = nullptr;     // the figure's colours (and the masked-cell colour)
     ImFont* body = nullptr;           // ticks, axis labels, legends, notes, subtitle
     ImFont* heading = nullptr;        // figure and panel titles
-    float pixels_per_point = 1.333f;  // figure line widths are in points
+    // A screen pixel is 1/96 in, as CSS has it (times the monitor's content scale): a view of
+    // W × H pixels is laid out as an export of W/96 × H/96 in, in the UI's type.
+    float pixels_per_point = k_screen_pixels_per_point;
     bool subtitle = true;             // lecture mode leaves the figure's parameters behind C
     // Lecture mode leaves out the figure's own title: the storyline bar's slide title above it
     // says what the figure shows, and the line goes to the data.
     bool title = true;
-    // A legend that hides data in every corner may go below the plot in as many columns as fit,
-    // as exports put it, where that leaves the plot box more room than a column beside it: on a
-    // wide screen a legend of long labels beside the box takes a quarter of its width.
-    bool legend_below = false;
-    // Colour bars a little narrower and closer to their maps (0.7 and 0.6 of the body text, not
-    // 1.1 and 0.9): their colours are what reads from afar, and in lecture mode's large type a
-    // wide bar beside every map takes width the maps need.
-    bool thin_colorbars = false;
-    // How far a map that keeps its shape (square cells) may stretch them to fill its tile: a cell
-    // up to map_stretch times as wide as high, or as high as wide (matplotlib's aspect='auto',
-    // bounded). Curves' circles stay round whatever this says.
+    // How far a map that keeps its shape (square cells) may stretch them to fill its tile
+    // (core/layout/panel_layout.h's PanelView::map_stretch).
     float map_stretch = 1.0f;
     // A figure placed for a style is placed alike for an equal one (the plot widget keeps it).
     bool operator==(const PlotStyle&) const = default;
@@ -58,10 +56,8 @@ struct PlotStyle {
 // (three in a row cover 29 % of it); from the back row a bigger map reads better than a square
 // one, and at 2:1 its rows, columns and the diagonals of constant m − n are still plain to see —
 // the diagonal of a square map runs at 27° instead of 45°, still a diagonal; stretched further, a
-// map starts to look like a different matrix. At 1.5:1 at 1080 p the three relative maps stopped
-// 130 px short of the height they had, and each of the four logit terms (2 × 2) 180 px short of
-// its width.
-// The grid is still chosen for square cells (place_panels): the stretch fills it.
+// map starts to look like a different matrix. The grid is still chosen for square cells: the
+// stretch fills it.
 constexpr float k_lecture_map_stretch = 2.0f;
 
 // What the mouse is doing over a figure this frame.
@@ -91,5 +87,28 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
 
 // The next PlotFigure(id, …) in this window shows every panel at its own limits again.
 void ResetPlotView(const char* id);
+
+// What a layout test reads: every text block the plot widget draws while a log is set, in
+// pixels, with the rectangle it must stay in (its panel's cell; the figure's area for the
+// figure's own title, subtitle and shared colorbar); each panel's plot box, the area its data
+// gets; and each figure as laid out, with where it went on the screen.
+struct PlacedTextBox {
+    std::string text;
+    ImRect box, within;
+};
+struct PlacedFigure {
+    const Figure* figure = nullptr;  // valid while its view keeps it (until the next build)
+    LaidOutFigure layout;
+    ScreenPlacement at;
+    Canvas canvas;
+    FigureView view;
+};
+struct PlacedTextLog {
+    std::vector<PlacedTextBox> boxes;
+    std::vector<ImRect> plot_boxes;
+    std::vector<PlacedFigure> figures;
+};
+// Null (the default) records nothing.
+void set_placed_text_log(PlacedTextLog* log);
 
 }  // namespace posviz::gui

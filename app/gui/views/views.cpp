@@ -676,13 +676,11 @@ PlotStyle plot_style(const App& app) {
     s.theme = &figure_theme(app.theme, app.lecture);
     s.body = app.fonts.body;
     s.heading = app.fonts.heading;
-    s.pixels_per_point = app.fonts.body->FontSize / 12.0f;
+    s.pixels_per_point = k_screen_pixels_per_point * app.window->content_scale();
     s.subtitle = tools_shown(app);  // the parameters the controls set: small print too
     if (app.lecture) {
-        s.map_stretch = k_lecture_map_stretch;
         s.title = false;
-        s.legend_below = true;
-        s.thin_colorbars = true;
+        s.map_stretch = k_lecture_map_stretch;
     }
     return s;
 }
