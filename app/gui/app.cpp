@@ -17,6 +17,7 @@
 #include "app/gui/views/window_message.h"
 #include "app/gui/window/key_commands.h"
 #include "app/gui/window/text_wrap.h"
+#include "app/gui/window/ui_scale.h"
 #include "app/gui/window/ui_style.h"
 #include "core/input_error.h"
 
@@ -31,7 +32,8 @@ constexpr float k_body_size = 17.0f;
 
 float body_size(const App& app) {
     const float scale = app.window->content_scale();
-    if (!app.lecture) return std::round(k_body_size * scale);
+    // Lecture mode sizes type to the window; the desk to the screen, or the user's UI scale.
+    if (!app.lecture) return std::round(k_body_size * ui_scale(app));
     int width = 0, height = 0;
     app.window->framebuffer_size(width, height);
     return std::round(std::clamp(float(height) / scale / 38.0f, 20.0f, 30.0f) * scale);
@@ -164,6 +166,24 @@ void status_text(const App& app) {
     }
 }
 
+// View → UI scale: automatic (the screen's, said with its percentage) or 100–300 %, remembered
+// in settings.json.
+void ui_scale_menu(App& app) {
+    if (!ImGui::BeginMenu(tr("UI scale###ui_scale", "界面缩放###ui_scale"))) return;
+    const int automatic = int(std::lround(
+        100.0f * ui_scale_factor(0, app.window->content_scale(), app.window->monitor_height())));
+    const std::string automatic_label =
+        std::string(tr("Automatic", "自动")) + " (" + std::to_string(automatic) + " %)";
+    if (ImGui::MenuItem(automatic_label.c_str(), nullptr, app.ui_scale_percent == 0))
+        app.ui_scale_percent = 0;
+    for (const int percent : {100, 125, 150, 175, 200, 250, 300}) {
+        const std::string label = std::to_string(percent) + " %";
+        if (ImGui::MenuItem(label.c_str(), nullptr, app.ui_scale_percent == percent))
+            app.ui_scale_percent = percent;
+    }
+    ImGui::EndMenu();
+}
+
 void menu_bar(App& app) {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu(tr("File###file", "文件###file"))) {
@@ -181,6 +201,7 @@ void menu_bar(App& app) {
         if (ImGui::MenuItem(tr("Tile windows", "平铺窗口"))) app.layout_dirty = true;
         ImGui::Separator();
         ImGui::MenuItem(tr("Speaker notes window", "讲稿窗口"), "N", &app.show_notes);
+        ui_scale_menu(app);
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu(tr("Storyline###story", "讲解顺序###story"))) {
@@ -433,6 +454,11 @@ double seconds_to_pointer_hide(const App& app) {
     const std::chrono::duration<double> left =
         k_pointer_rest - (std::chrono::steady_clock::now() - app.pointer_moved);
     return std::max(0.02, left.count());
+}
+
+float ui_scale(const App& app) {
+    return ui_scale_factor(app.ui_scale_percent, app.window->content_scale(),
+                           app.window->monitor_height());
 }
 
 bool tools_shown(const App& app) {

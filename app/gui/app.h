@@ -93,6 +93,7 @@ struct App {
     Scene scene;
     ViewSet views;
     std::string theme = "dark";
+    int ui_scale_percent = 0;  // View → UI scale (settings.h); 0: follow the screen
     bool lecture = false;
     bool show_controls = true;
     bool controls_before_lecture = true;  // lecture mode hides the Scene window, then restores
@@ -149,6 +150,8 @@ void go_to_preset(App& app, int index);
 void set_lecture(App& app, bool lecture);
 // Whether the small print (app.show_lecture_tools) is on screen: always outside lecture mode.
 bool tools_shown(const App& app);
+// How large the desk UI is drawn (window/ui_scale.h): body text is 17 px times this.
+float ui_scale(const App& app);
 // How long a resting pointer stays on the projected slide before it hides (lecture mode).
 constexpr std::chrono::milliseconds k_pointer_rest{2000};
 // Seconds until the resting pointer is to hide, for the main loop's timed wake; negative when

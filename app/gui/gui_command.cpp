@@ -214,6 +214,7 @@ int run_gui(const GuiArgs& args) {
     // Choices made on the command line are kept in the settings as if made in the menus.
     app.theme = args.theme.empty() ? settings.theme : args.theme;
     app.backend = settings.backend;
+    app.ui_scale_percent = settings.ui_scale;
     set_language(args.lang.empty() ? settings.lang : args.lang);
     app.preset_paths = preset_files(presets_dir());
     if (asked) {
@@ -281,6 +282,7 @@ int run_gui(const GuiArgs& args) {
     out.lang = language();
     out.theme = app.theme;
     out.backend = app.backend;
+    out.ui_scale = app.ui_scale_percent;
     out.last = current_state(app);
     out.step = app.preset_index;
     out.recent_places = app.files.chooser.recent_places;

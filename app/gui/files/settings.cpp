@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -98,6 +99,18 @@ LoadedSettings load_settings(const std::string& path) {
             s.theme = read_choice(in, "theme", s.theme, "light", "dark");
             s.backend = read_choice(in, "backend", s.backend, "cpu", "gpu");
             s.step = read_int(in, "step", s.step, -1, 1 << 20);
+            // Clamped, not refused: a hand-edited 1000 should not cost the rest of the file.
+            if (const auto it = in.find("ui_scale"); it != in.end()) {
+                const double asked = it->is_number() ? it->get<double>() : 0.0;
+                s.ui_scale = int(std::clamp(std::isfinite(asked) ? std::round(asked) : 0.0,
+                                            double(k_min_ui_scale), double(k_max_ui_scale)));
+                if (!it->is_number_integer() || it->get<double>() != double(s.ui_scale))
+                    loaded.problem = "settings.ui_scale: got " + json_excerpt(*it) +
+                                     "; expected a percentage from " +
+                                     std::to_string(k_min_ui_scale) + " to " +
+                                     std::to_string(k_max_ui_scale) + " (" +
+                                     std::to_string(s.ui_scale) + " % used)";
+            }
             s.recent_places = read_paths(in, "recent_places");
             s.recent_presets = read_paths(in, "recent_presets");
             if (const auto it = in.find("last"); it != in.end())
@@ -120,6 +133,7 @@ void save_settings(const Settings& s, const std::string& path) {
                 {"lang", s.lang}, {"theme", s.theme}, {"backend", s.backend}, {"step", s.step}};
     out["recent_places"] = s.recent_places;
     out["recent_presets"] = s.recent_presets;
+    if (s.ui_scale > 0) out["ui_scale"] = s.ui_scale;
     if (s.last) out["last"] = preset_to_json(*s.last);
     std::error_code error;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), error);

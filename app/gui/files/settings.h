@@ -18,16 +18,23 @@ struct Settings {
     std::string lang = "en";
     std::string theme = "dark";
     std::string backend = "cpu";  // where attention scores are computed: cpu|gpu
-    std::optional<Preset> last;   // scene and views when the app last closed
-    int step = -1;                // the storyline step they came from (-1: none)
+    // View → UI scale in percent, k_min_ui_scale to k_max_ui_scale; 0 (no key in the file):
+    // follow the screen (ui_scale.h).
+    int ui_scale = 0;
+    std::optional<Preset> last;  // scene and views when the app last closed
+    int step = -1;               // the storyline step they came from (-1: none)
     // Newest first, at most k_max_recent each (recent_list.h); longer lists are cut, not refused.
     std::vector<std::string> recent_places;   // folders files were last chosen in
     std::vector<std::string> recent_presets;  // preset files last opened or saved
 };
 
+constexpr int k_min_ui_scale = 100, k_max_ui_scale = 300;
+
 struct LoadedSettings {
     Settings settings;
-    std::string problem;  // why the file was not used; empty when it was (or did not exist)
+    // Why the file was not used; empty when it was (or did not exist). A UI scale out of range
+    // is clamped, the rest of the file used, and said here too.
+    std::string problem;
 };
 
 std::string settings_path();

@@ -119,6 +119,12 @@ class GlfwWindow : public Window {
         glfwGetWindowContentScale(window_, &x, &y);
         return x > 0.0f ? x : 1.0f;
     }
+    int monitor_height() const override {
+        GLFWmonitor* monitor = glfwGetWindowMonitor(window_);
+        if (!monitor) monitor = glfwGetPrimaryMonitor();
+        const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+        return mode ? mode->height : Window::monitor_height();
+    }
     void set_fullscreen(bool fullscreen) override {
         const bool is_fullscreen = glfwGetWindowMonitor(window_) != nullptr;
         if (fullscreen == is_fullscreen) return;

@@ -38,6 +38,13 @@ class Window {
     virtual void framebuffer_size(int& width, int& height) const = 0;
     // The monitor's scale (2 on a HiDPI screen): fonts and sizes are multiplied by it.
     virtual float content_scale() const = 0;
+    // The height in pixels of the monitor the window is on (ui_scale.h); a window without one
+    // answers its own height.
+    virtual int monitor_height() const {
+        int width = 0, height = 0;
+        framebuffer_size(width, height);
+        return height;
+    }
     virtual void set_fullscreen(bool fullscreen) = 0;
     // Monitors connected (0 headless): with one, a full-screen window would cover any other.
     virtual int monitor_count() const = 0;
