@@ -49,6 +49,7 @@ std::vector<Case> every_figure() {
             {"extrapolation", "rope", {}},
             {"pca", "sinusoidal", {}},
             {"base-bound", "rope", {}},
+            {"scale-factors", "rope", {}},
             {"scores", "rope", {"rope", "alibi", "t5", "sinusoidal"}},
             {"bias", "alibi", {"alibi", "kerple", "t5"}},
             {"bias", "alibi", {"alibi", "kerple", "fire", "t5"}},
@@ -511,7 +512,8 @@ TEST(FigureLayout, SizeFontSizeAndColsRejectBadValuesLeavingNoFile) {
     for (const Bad& bad : std::vector<Bad>{{"--size napkin", "--size", "napkin"},
                                            {"--font-size 0", "--font-size", "0"},
                                            {"--font-size 500", "--font-size", "500"},
-                                           {"--cols 0", "--cols", "0"}}) {
+                                           {"--cols 0", "--cols", "0"},
+                                           {"--cols 65", "--cols", "1..64"}}) {
         const auto r = run_posviz("export curves " + bad.args + " -o " + out);
         EXPECT_EQ(r.status, 2) << bad.args << "\n" << r.err;
         EXPECT_NE(r.err.find(bad.option), std::string::npos) << r.err;
@@ -523,6 +525,20 @@ TEST(FigureLayout, SizeFontSizeAndColsRejectBadValuesLeavingNoFile) {
               std::string::npos);
     EXPECT_NE(run_posviz("export curves --font-size 500 -o " + out).err.find("6..96"),
               std::string::npos);
+}
+
+// A canvas too small for the figure's panels, even in 6 pt type, is refused naming the options
+// that size it, leaving no file (issue 22, Checks: bad input).
+TEST(FigureLayout, ACanvasTooSmallForTheFigureIsExitTwoLeavingNoFile) {
+    const std::string dir = make_temp_dir();
+    for (const std::string ext : {".png", ".svg", ".pdf"}) {
+        const std::string out = dir + "/f" + ext;
+        const auto r = run_posviz("export terms --encoding xl --width 0.5 --height 0.5 -o " + out);
+        EXPECT_EQ(r.status, 2) << ext << "\n" << r.err;
+        EXPECT_NE(r.err.find("--width"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("--size"), std::string::npos) << r.err;
+        EXPECT_FALSE(file_exists(out)) << ext;
+    }
 }
 
 // Type that leaves the panels no room on the canvas is refused naming the options, in every

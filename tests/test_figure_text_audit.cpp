@@ -51,6 +51,7 @@
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 #include "core/layout/figure_layout.h"
+#include "core/layout/page_fit.h"
 #include "core/scene.h"
 
 namespace posviz {
@@ -60,13 +61,14 @@ struct NamedSize {
     const char* name;
     double width_in, height_in;
     double smallest_map_in;  // the shortest side a heatmap box may have at this size
+    bool paper;              // its page may grow taller (core/layout/page_fit.h)
 };
 // The presets of --size (app/cli/figure_options.cpp); issue 22 asks at least 0.6 in of a map on
 // paper and 1 in on a slide (and so on a poster, seen from further away).
-constexpr NamedSize k_sizes[] = {{"column", 3.25, 2.4, 0.6},
-                                 {"text", 6.75, 3.6, 0.6},
-                                 {"slide", 13.33, 7.5, 1.0},
-                                 {"poster", 33.11, 23.39, 1.0}};
+constexpr NamedSize k_sizes[] = {{"column", 3.25, 2.4, 0.6, true},
+                                 {"text", 6.75, 3.6, 0.6, true},
+                                 {"slide", 13.33, 7.5, 1.0, false},
+                                 {"poster", 33.11, 23.39, 1.0, false}};
 
 // A figure as `posviz export` draws it: a name as written on the command line, and the scene and
 // figure options that command sets.
@@ -153,15 +155,19 @@ std::vector<Variant> audited_figures() {
     return variants;
 }
 
+// The figure laid out as `posviz export --size` draws it: on the page export_page_height
+// settles (taller on paper where its panels need it).
 LaidOutFigure laid_out(const Figure& figure, const NamedSize& size, const std::string& lang,
                        const std::string& theme) {
-    cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
-    cairo_t* cr = cairo_create(surface);
     RenderStyle style;
     style.lang = lang;
     style.theme = theme;
-    LaidOutFigure out =
-        lay_out_for_cairo(cr, figure, style, 72.0 * size.width_in, 72.0 * size.height_in);
+    const double width = 72.0 * size.width_in, height = 72.0 * size.height_in;
+    const double page = export_page_height(figure, style, width, height,
+                                           size.paper ? k_most_page_growth * height : 0.0);
+    cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
+    cairo_t* cr = cairo_create(surface);
+    LaidOutFigure out = lay_out_for_cairo(cr, figure, style, width, page);
     cairo_destroy(cr);
     cairo_surface_destroy(surface);
     return out;
@@ -428,161 +434,85 @@ struct Known {
 };
 const std::vector<Known>& known_failures() {
     // Defect 2: the rotation frame's labels run into the next panel and its titles are cut.
-    // Defect 3: at column size a figure of several panels (and a lone map under a long subtitle)
-    // shrinks its maps below 0.6 in and its axes to two labels, and cuts titles, where it should
-    // change its arrangement. Defect 5: the shared colour bar of A and B stands beside the
-    // difference map. The rest are issue 22's minors, in their words.
+    // Defect 3: in a paper column a figure of several panels, even on a page grown to twice the
+    // column's height (core/layout/page_fit.h), keeps maps under 0.6 in or axes with two labels,
+    // and titles and subtitles are cut, where it should change its arrangement further. Defect 5:
+    // the shared colour bar of A and B stands beside the difference map. Defect 7: extrapolation's
+    // panels of several scalings draw their lines without a legend.
     static const std::vector<Known> known = {
         {"wavelengths --encoding rope", "column", "ellipsis", {"en"}, {"dark", "light"}, "3"},
         {"wavelengths --encoding rope", "column", "ticks", {"zh"}, {"dark", "light"}, "3"},
         {"curves --encoding sinusoidal", "column", "ticks", {"zh"}, {"dark"}, "3"},
-        {"similarity --encoding sinusoidal",
-         "column",
-         "map size",
-         {"en", "zh"},
-         {"dark", "light"},
-         "3"},
-        {"similarity --encoding sinusoidal", "column", "ticks", {"en"}, {"dark"}, "3"},
-        {"terms --encoding sinusoidal", "column", "ticks", {"en", "zh"}, {"dark", "light"}, "3"},
         {"terms --encoding sinusoidal", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"bias --encoding alibi", "column", "ticks", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"bias --encoding alibi", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"buckets --encoding t5", "column", "ticks", {"en", "zh"}, {"dark"}, "3"},
-        {"buckets --encoding t5", "column", "ticks", {"en"}, {"light"}, "3"},
-        {"buckets --encoding t5", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"turns --encoding rope", "column", "ticks", {"zh"}, {"light"}, "3"},
+        {"terms --encoding sinusoidal", "column", "ticks", {"en"}, {"dark"}, "3"},
         {"turns --encoding rope", "column", "legend", {"zh"}, {"dark"}, "3"},
         {"scalings --encoding rope", "column", "ticks", {"zh"}, {"dark", "light"}, "3"},
-        {"extrapolation --encoding rope", "column", "ticks", {"en"}, {"dark", "light"}, "3"},
-        {"extrapolation --encoding rope", "column", "legend", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"extrapolation --encoding rope", "text", "legend", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"extrapolation --encoding rope", "slide", "legend", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"extrapolation --encoding rope", "poster", "legend", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"pca --encoding sinusoidal", "column", "legend", {"zh"}, {"dark"}, "3"},
-        {"scale-factors --encoding rope",
+        {"extrapolation --encoding rope",
          "column",
          "ellipsis",
          {"en", "zh"},
          {"dark", "light"},
-         "3"},
+         "7"},
+        {"extrapolation --encoding rope", "column", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
+        {"pca --encoding sinusoidal", "column", "legend", {"zh"}, {"dark"}, "3"},
+        {"base-bound --encoding rope", "column", "canvas", {"en"}, {"dark", "light"}, "3"},
         {"base-bound --encoding rope", "column", "ellipsis", {"en"}, {"dark", "light"}, "3"},
-        {"base-bound --encoding rope", "column", "canvas", {"en"}, {"dark"}, "3"},
-        {"base-bound --encoding rope", "column", "ticks", {"en", "zh"}, {"dark"}, "3"},
-        {"base-bound --encoding rope", "column", "ticks", {"zh"}, {"light"}, "3"},
-        {"base-bound --encoding rope", "column", "legend", {"zh"}, {"dark"}, "3"},
+        {"base-bound --encoding rope", "column", "ticks", {"zh"}, {"dark"}, "3"},
         {"rotation", "column", "ellipsis", {"en", "zh"}, {"dark", "light"}, "2"},
-        {"rotation --dims 0,24,63", "column", "overlap", {"en", "zh"}, {"dark", "light"}, "2"},
         {"rotation --dims 0,24,63", "column", "ellipsis", {"en", "zh"}, {"dark", "light"}, "2"},
+        {"rotation --dims 0,24,63", "column", "overlap", {"en"}, {"dark"}, "2"},
+        {"rotation --dims 0,24,63", "column", "canvas", {"en"}, {"dark"}, "2"},
+        {"permutation", "column", "ellipsis", {"en", "zh"}, {"dark", "light"}, "3"},
+        {"permutation", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
+        {"permutation", "column", "ticks", {"en"}, {"dark"}, "3"},
+        {"scores --compare sinusoidal,rope,alibi,t5",
+         "column",
+         "map size",
+         {"en", "zh"},
+         {"dark", "light"},
+         "3"},
+        {"scores --compare rope,xpos --difference",
+         "column",
+         "bar place",
+         {"en", "zh"},
+         {"dark", "light"},
+         "5"},
+        {"bias --encoding alibi --all-heads -L 16",
+         "column",
+         "map size",
+         {"en", "zh"},
+         {"dark", "light"},
+         "3"},
+        {"bias --encoding alibi --all-heads -L 16", "column", "ticks", {"zh"}, {"dark"}, "3"},
+        {"terms --encoding xl", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
+        {"terms --encoding xl", "column", "ticks", {"en"}, {"dark"}, "3"},
+        {"extrapolation --encoding rope", "text", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
+        {"extrapolation --encoding rope", "text", "ticks", {"zh"}, {"dark"}, "7"},
         {"rotation --dims 0,24,63", "text", "overlap", {"zh"}, {"dark"}, "2"},
         {"rotation --dims 0,24,63", "text", "ellipsis", {"zh"}, {"dark"}, "2"},
-        {"permutation", "column", "ellipsis", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"permutation", "column", "ticks", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"permutation", "column", "ends", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"permutation", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"permutation",
-         "text",
-         "log style",
-         {"en", "zh"},
-         {"dark", "light"},
-         "log ticks mix 10 with 10ⁿ"},
-        {"permutation", "slide", "ellipsis", {"en"}, {"dark", "light"}, "3"},
-        {"permutation",
-         "slide",
-         "log style",
-         {"en", "zh"},
-         {"dark", "light"},
-         "log ticks mix 10 with 10ⁿ"},
-        {"permutation", "poster", "ellipsis", {"en"}, {"dark", "light"}, "3"},
-        {"permutation",
-         "poster",
-         "log style",
-         {"en", "zh"},
-         {"dark", "light"},
-         "log ticks mix 10 with 10ⁿ"},
-        {"permutation", "text", "map size", {"zh"}, {"dark", "light"}, "3"},
-        {"permutation", "slide", "ticks", {"zh"}, {"dark"}, "3"},
-        {"scores --compare sinusoidal,rope,alibi,t5",
-         "column",
-         "map size",
-         {"en", "zh"},
-         {"dark", "light"},
-         "3"},
-        {"scores --compare sinusoidal,rope,alibi,t5",
-         "column",
-         "ticks",
-         {"zh"},
-         {"dark", "light"},
-         "3"},
-        {"scores --compare rope,xpos --difference",
-         "column",
-         "map size",
-         {"en", "zh"},
-         {"dark", "light"},
-         "3"},
-        {"scores --compare rope,xpos --difference",
-         "column",
-         "bar place",
-         {"en", "zh"},
-         {"dark", "light"},
-         "5"},
         {"scores --compare rope,xpos --difference",
          "text",
          "bar place",
          {"en", "zh"},
          {"dark", "light"},
          "5"},
-        {"scores --compare rope,xpos --difference",
-         "slide",
-         "bar place",
-         {"en", "zh"},
-         {"dark", "light"},
-         "5"},
-        {"scores --compare rope,xpos --difference",
-         "poster",
-         "bar place",
-         {"en", "zh"},
-         {"dark", "light"},
-         "5"},
-        {"scores --compare rope,xpos --difference",
-         "column",
-         "ticks",
-         {"zh"},
-         {"dark", "light"},
-         "3"},
-        {"bias --compare alibi,t5", "column", "ticks", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"bias --compare alibi,t5", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"bias --compare alibi,t5", "text", "ticks", {"zh"}, {"dark"}, "3"},
-        {"bias --encoding alibi --all-heads -L 16", "column", "ellipsis", {"en"}, {"dark"}, "3"},
-        {"bias --encoding alibi --all-heads -L 16",
-         "column",
-         "ellipsis",
-         {"en", "zh"},
-         {"light"},
-         "3"},
-        {"bias --encoding alibi --all-heads -L 16",
-         "column",
-         "ticks",
-         {"en", "zh"},
-         {"dark", "light"},
-         "3"},
-        {"bias --encoding alibi --all-heads -L 16",
-         "column",
-         "map size",
-         {"en", "zh"},
-         {"dark", "light"},
-         "3"},
         {"bias --encoding alibi --all-heads -L 16", "text", "ticks", {"en"}, {"dark"}, "3"},
-        {"terms --encoding xl", "column", "ellipsis", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"terms --encoding xl", "column", "ticks", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"terms --encoding xl", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"curves --encoding sinusoidal --split",
-         "column",
-         "ellipsis",
+        {"extrapolation --encoding rope", "slide", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
+        {"permutation", "slide", "ticks", {"zh"}, {"dark"}, "3"},
+        {"scores --compare rope,xpos --difference",
+         "slide",
+         "bar place",
          {"en", "zh"},
          {"dark", "light"},
-         "3"},
-        {"curves --encoding sinusoidal --split", "column", "ticks", {"en", "zh"}, {"dark"}, "3"},
-        {"curves --encoding sinusoidal --split", "column", "ticks", {"en"}, {"light"}, "3"},
+         "5"},
+        {"extrapolation --encoding rope", "poster", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
+        {"permutation", "poster", "ellipsis", {"en"}, {"dark", "light"}, "3"},
+        {"scores --compare rope,xpos --difference",
+         "poster",
+         "bar place",
+         {"en", "zh"},
+         {"dark", "light"},
+         "5"},
     };
     return known;
 }
@@ -596,39 +526,54 @@ std::map<Case, std::string> known_cases() {
     return cases;
 }
 
-TEST(FigureTextAudit, EveryFigureAndVariantAtEveryNamedSizeInBothLanguages) {
+// Every audited figure at one named size, in both languages and both themes, against the known
+// failures of that size.
+void audit_size(const NamedSize& size) {
     const std::map<Case, std::string> known = known_cases();
     std::set<Case> seen;
     for (const Variant& variant : audited_figures())
         for (const std::string lang : {"en", "zh"}) {
             const Figure figure = build(variant, lang);
             if (figure.panels.empty()) continue;
-            for (const NamedSize& size : k_sizes)
-                for (const std::string theme : {"light", "dark"}) {
-                    const std::map<std::string, std::string> failed =
-                        failed_checks(figure, laid_out(figure, size, lang, theme), size);
-                    for (const std::string& check : k_checks) {
-                        const Case c{variant.command, size.name, lang, theme, check};
-                        const auto k = known.find(c);
-                        const auto fails = failed.find(check);
-                        const std::string command = "posviz export " + variant.command +
-                                                    " --size " + size.name + " --lang " + lang +
-                                                    " --theme " + theme + ": " + check;
-                        if (k == known.end()) {
-                            EXPECT_TRUE(fails == failed.end()) << command << ": " << fails->second;
-                        } else {
-                            seen.insert(c);
-                            EXPECT_TRUE(fails != failed.end())
-                                << command << " passes now: take it off the known failures (defect "
-                                << k->second << ")";
-                        }
+            for (const std::string theme : {"light", "dark"}) {
+                const std::map<std::string, std::string> failed =
+                    failed_checks(figure, laid_out(figure, size, lang, theme), size);
+                for (const std::string& check : k_checks) {
+                    const Case c{variant.command, size.name, lang, theme, check};
+                    const auto k = known.find(c);
+                    const auto fails = failed.find(check);
+                    const std::string command = "posviz export " + variant.command + " --size " +
+                                                size.name + " --lang " + lang + " --theme " +
+                                                theme + ": " + check;
+                    if (k == known.end()) {
+                        EXPECT_TRUE(fails == failed.end()) << command << ": " << fails->second;
+                    } else {
+                        seen.insert(c);
+                        EXPECT_TRUE(fails != failed.end())
+                            << command << " passes now: take it off the known failures (defect "
+                            << k->second << ")";
                     }
                 }
+            }
         }
     for (const auto& [c, defect] : known)
-        EXPECT_TRUE(seen.count(c))
+        EXPECT_TRUE(std::get<1>(c) != size.name || seen.count(c))
             << std::get<0>(c) << " " << std::get<1>(c) << " " << std::get<2>(c) << " "
-            << std::get<3>(c) << ": listed but not audited";
+            << std::get<3>(c) << " " << std::get<4>(c) << ": listed but not audited";
+}
+
+// One test per size, so that CTest runs them side by side.
+TEST(FigureTextAudit, EveryFigureAndVariantInAPaperColumn) {
+    audit_size(k_sizes[0]);
+}
+TEST(FigureTextAudit, EveryFigureAndVariantOnTheTextWidth) {
+    audit_size(k_sizes[1]);
+}
+TEST(FigureTextAudit, EveryFigureAndVariantOnASlide) {
+    audit_size(k_sizes[2]);
+}
+TEST(FigureTextAudit, EveryFigureAndVariantOnAPoster) {
+    audit_size(k_sizes[3]);
 }
 
 // Why dark is audited in full: at the same size its title is set in other proportions to its

@@ -5,6 +5,7 @@
 // too large for the canvas refused (defect 8).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <variant>
@@ -12,6 +13,7 @@
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 #include "core/layout/figure_layout.h"
+#include "core/layout/page_fit.h"
 #include "core/layout/tick_rule.h"
 #include "core/scene.h"
 
@@ -107,6 +109,30 @@ TEST(Layout, AColourBarIsLabelledToItsEnds) {
         EXPECT_EQ(std::fmod(t.values[i], 1.0), 0.0) << t.labels[i];
 }
 
+// A log bar names its ends in the style of its decades (issue 22: log ticks mixed 10, 1000 with
+// 10⁰, 10⁻²): the permutation figure's softmax, 9.98e−5 … 0.998, reads 10⁻⁴ … 10⁰ (each end
+// within 1 % of the bar's four decades of a decade), and an end a third of a decade from one is
+// written as a power of its own.
+TEST(Layout, ALogColourBarNamesItsEndsInTheStyleOfItsDecades) {
+    const Theme& theme = find_theme("light");
+    Colorbar bar;
+    bar.norm.kind = NormKind::Log;
+    bar.range = {9.98e-5, 0.998};
+    Ticks t = colorbar_ticks(theme, bar, 200.0);
+    ASSERT_GE(t.values.size(), 3u);
+    EXPECT_EQ(t.values.front(), 9.98e-5);
+    EXPECT_EQ(t.values.back(), 0.998);
+    EXPECT_EQ(t.labels.front(), "10⁻⁴");
+    EXPECT_EQ(t.labels.back(), "10⁰");
+    for (size_t i = 1; i + 1 < t.labels.size(); ++i)
+        EXPECT_EQ(t.labels[i].rfind("10⁻", 0), 0u) << t.labels[i];
+    bar.range = {5e-5, 1.0};
+    t = colorbar_ticks(theme, bar, 200.0);
+    ASSERT_GE(t.values.size(), 3u);
+    EXPECT_EQ(t.labels.front(), "5×10⁻⁵");
+    EXPECT_EQ(t.labels.back(), "10⁰");
+}
+
 TEST(Layout, AxisMapsTurnCanvasPointsBackIntoData) {
     const LaidOutFigure l = lay_out_figure(pe_matrix(), canvas_in(6.75, 3.6), FixedMeasure());
     const PanelPlacement& p = l.panels.at(0);
@@ -157,6 +183,66 @@ TEST(Layout, TypeTooLargeForTheCanvasIsAnInputErrorNamingTheOptions) {
     }
     canvas.font_size = 9.0;
     EXPECT_NO_THROW(lay_out_figure(pe_matrix(), canvas, FixedMeasure()));
+}
+
+Figure two_compared_maps() {
+    Scene s;
+    s.figure = "scores";
+    s.compare = {"rope", "alibi"};
+    return build_figure(s, {"en", "", false});
+}
+
+// The shorter side of the smallest plot box, read off the panels as placed.
+double smallest_box(const LaidOutFigure& l) {
+    double smallest = INFINITY;
+    for (const PanelPlacement& p : l.panels) smallest = std::min({smallest, p.box.w, p.box.h});
+    return smallest;
+}
+
+// Compared maps in a paper column were specks (issue 22, defect 3; two of them 0.4 in a side
+// here): the page grows taller, in 0.1-in steps up to twice the column's 2.4 in, to the first
+// height at which every map is 0.6 in a side; a lone matrix on the text width has room already
+// and keeps its height.
+TEST(Layout, APaperPageGrowsTallerWhereItsMapsWouldBeSpecks) {
+    const Canvas column = canvas_in(3.25, 2.4);
+    const Figure maps = two_compared_maps();
+    ASSERT_LT(smallest_box(lay_out_figure(maps, column, FixedMeasure())), 0.6 * 72.0);
+    const double height = fitted_page_height(maps, column, FixedMeasure(), 2.0 * column.height);
+    EXPECT_GT(height, column.height);
+    EXPECT_LE(height, 4.8 * 72.0 + 1e-9);
+    const double steps = (height - column.height) / 7.2;
+    EXPECT_NEAR(steps, std::round(steps), 1e-9);
+    Canvas grown = column;
+    grown.height = height;
+    EXPECT_GE(smallest_box(lay_out_figure(maps, grown, FixedMeasure())), 0.6 * 72.0);
+    grown.height = height - 7.2;  // one step shorter: still specks
+    EXPECT_LT(smallest_box(lay_out_figure(maps, grown, FixedMeasure())), 0.6 * 72.0);
+    const Canvas text = canvas_in(6.75, 3.6);
+    EXPECT_EQ(fitted_page_height(pe_matrix(), text, FixedMeasure(), 2.0 * text.height),
+              text.height);
+    // Without room to grow, the page keeps its height.
+    EXPECT_EQ(fitted_page_height(maps, column, FixedMeasure(), column.height), column.height);
+}
+
+// A canvas on which the panels have no room even in 6 pt type (Transformer-XL's four terms on
+// half an inch) is refused naming the options that size it, instead of a picture of specks.
+TEST(Layout, ACanvasTooSmallForTheFiguresPanelsIsAnInputError) {
+    Scene s;
+    s.figure = "terms";
+    s.encoding = "xl";
+    const Figure terms = build_figure(s, {"en", "", false});
+    const Canvas tiny = canvas_in(0.5, 0.5);
+    try {
+        check_room_for_panels(lay_out_figure(terms, tiny, FixedMeasure()), tiny);
+        ADD_FAILURE() << "no error";
+    } catch (const InputError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("--width"), std::string::npos) << message;
+        EXPECT_NE(message.find("--size"), std::string::npos) << message;
+        EXPECT_NE(message.find("0.5 × 0.5 in"), std::string::npos) << message;
+    }
+    const Canvas text = canvas_in(6.75, 3.6);
+    EXPECT_NO_THROW(check_room_for_panels(lay_out_figure(terms, text, FixedMeasure()), text));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "core/figures/colour_scale.h"
 #include "core/figures/figures.h"
 #include "core/input_error.h"
+#include "core/layout/page_fit.h"
 
 namespace posviz {
 
@@ -26,12 +27,18 @@ constexpr int k_max_cols = 64;
 
 // Decision: the heights that go with each width — a paper column 3.25 × 2.4 in, a text width
 // 6.75 × 3.6 in, a 16:9 slide 13.33 × 7.5 in, an A1 poster sheet 33.1 × 23.4 in (landscape).
+// On paper only the width is fixed: a column or text-width figure grows taller (up to twice its
+// height, core/layout/page_fit.h) where its plot boxes would be specks; a slide and a poster
+// sheet keep their heights.
 struct FigureSize {
     const char* name;
     double width_in, height_in;
+    bool paper;
 };
-constexpr FigureSize k_figure_sizes[] = {
-    {"column", 3.25, 2.4}, {"text", 6.75, 3.6}, {"slide", 13.33, 7.5}, {"poster", 33.11, 23.39}};
+constexpr FigureSize k_figure_sizes[] = {{"column", 3.25, 2.4, true},
+                                         {"text", 6.75, 3.6, true},
+                                         {"slide", 13.33, 7.5, false},
+                                         {"poster", 33.11, 23.39, false}};
 
 std::string figure_size_names() {
     std::string names;
@@ -109,7 +116,9 @@ void add_figure_export_options(CLI::App& cmd, FigureExportOptions& o) {
                    figure_size_names() +
                        ": a paper column (3.25 × 2.4 in), the text width (6.75 × 3.6 in), a 16:9 "
                        "slide (13.33 × 7.5 in) or an A1 poster (33.1 × 23.4 in); --width and "
-                       "--height replace its sides");
+                       "--height replace its sides; on paper (column, text) a figure whose "
+                       "panels would be specks grows taller, up to twice the height, unless "
+                       "--height is given");
     cmd.add_option_function<double>(
         "--font-size", [&o](double v) { o.font_size = v; },
         "points of the axis labels, " + format_number(k_min_font_size) + ".." +
@@ -195,6 +204,8 @@ PictureSettings picture_settings(const Scene& scene, const FigureExportOptions& 
     const FigureSize* size = o.size.empty() ? nullptr : &find_figure_size(o.size);
     export_options.width_in = o.width_in > 0.0 ? o.width_in : size ? size->width_in : 0.0;
     export_options.height_in = o.height_in > 0.0 ? o.height_in : size ? size->height_in : 0.0;
+    if (size && size->paper && o.height_in <= 0.0)
+        export_options.max_height_in = k_most_page_growth * size->height_in;
     export_options.dpi = o.dpi;
     export_options.theme = o.theme;
     export_options.transparent = o.transparent;

@@ -34,6 +34,18 @@ double height_in(const Figure& f, const ExportOptions& o) {
     return o.height_in > 0 ? o.height_in : f.height_in;
 }
 
+// The options with the page's height settled for the figure (export_page_height): taller than
+// asked on a named paper size where its plot boxes need it; InputError where they have no room.
+ExportOptions with_page_height(const Figure& figure, const ExportOptions& o) {
+    ExportOptions sized = o;
+    sized.height_in =
+        export_page_height(figure, render_style(o, false), width_in(figure, o) * k_points_per_inch,
+                           height_in(figure, o) * k_points_per_inch,
+                           o.max_height_in * k_points_per_inch) /
+        k_points_per_inch;
+    return sized;
+}
+
 // The PDF's creation date: SOURCE_DATE_EPOCH's when set (the reproducible-builds convention),
 // else none, so that the same figure always gives the same bytes. (cairo 1.16 would write the
 // current time; it takes ISO 8601, and an empty string for no date.)
@@ -120,7 +132,8 @@ PixelSize raster_size(const Figure& figure, const ExportOptions& options,
     return size;
 }
 
-std::string render_png(const Figure& figure, const ExportOptions& options) {
+std::string render_png(const Figure& figure, const ExportOptions& asked) {
+    const ExportOptions options = with_page_height(figure, asked);
     const PixelSize size = raster_size(figure, options, ".png");
     const CairoSurface surface(
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size.width, size.height));
@@ -139,7 +152,8 @@ std::string render_png(const Figure& figure, const ExportOptions& options) {
     return png_with_density(bytes, options.dpi);
 }
 
-std::string render_svg(const Figure& figure, const ExportOptions& options) {
+std::string render_svg(const Figure& figure, const ExportOptions& asked) {
+    const ExportOptions options = with_page_height(figure, asked);
     return render_figure_svg(figure, render_style(options, false),
                              width_in(figure, options) * k_points_per_inch,
                              height_in(figure, options) * k_points_per_inch);
@@ -156,7 +170,8 @@ CairoSurface make_pdf_surface(std::string& bytes, double width_pt, double height
     return surface;
 }
 
-std::string render_pdf(const Figure& figure, const ExportOptions& options) {
+std::string render_pdf(const Figure& figure, const ExportOptions& asked) {
+    const ExportOptions options = with_page_height(figure, asked);
     std::string bytes;
     const CairoSurface surface =
         make_pdf_surface(bytes, width_in(figure, options) * k_points_per_inch,

@@ -26,6 +26,10 @@ struct ExportOptions {
     double map_stretch = 1.0;  // how far a matrix's cells may stretch (core/layout/panel_layout.h)
     bool annotate = false;     // values in the cells of small heatmaps
     int64_t max_bytes = int64_t(2) << 30;  // a raster frame's buffers, as the scene's --max-bytes
+    // A named paper size (--size column|text without --height): the page may grow up to this
+    // height where the figure's plot boxes would be specks (core/layout/page_fit.h); 0: it keeps
+    // height_in.
+    double max_height_in = 0.0;
 };
 
 // How render_figure draws for these options (transparent: PNG only).

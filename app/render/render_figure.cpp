@@ -6,6 +6,7 @@
 #include "app/render/svg_document.h"
 #include "app/render/text.h"
 #include "core/layout/figure_layout.h"
+#include "core/layout/page_fit.h"
 
 namespace posviz {
 
@@ -67,6 +68,20 @@ void render_figure(cairo_t* cr, const Figure& figure, const RenderStyle& style, 
         if (laid_out.colorbar)
             style.placed_boxes->push_back({*laid_out.colorbar, PlacedBox::Kind::Colorbar});
     }
+}
+
+double export_page_height(const Figure& figure, const RenderStyle& style, double width,
+                          double height, double most) {
+    // Measured as the PDF is, in points at no device scale.
+    const CairoSurface surface(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
+    check_cairo(cairo_surface_status(surface.get()), "lay out the figure");
+    const CairoContext cr(cairo_create(surface.get()));
+    set_layout_font_options(cr.get());
+    const CairoTextMeasure measure(cr.get());
+    Canvas canvas = render_canvas(style, width, height);
+    if (most > height) canvas.height = fitted_page_height(figure, canvas, measure, most);
+    check_room_for_panels(lay_out_figure(figure, canvas, measure), canvas);
+    return canvas.height;
 }
 
 std::string render_figure_svg(const Figure& figure, const RenderStyle& style, double width,

@@ -111,21 +111,47 @@ Ticks colorbar_ticks(const Theme& theme, const Colorbar& colorbar, double bar_he
     const double line = 1.45 * theme.tick_size;
     const Range range = colorbar.range;
     const bool log = colorbar.norm.kind == NormKind::Log;
+    // Decision (issue 22: one label style per axis): a log bar's end within 1 % of its length of
+    // a decade is named by that decade, as its other labels are ("10⁻⁴", not "9.98e−5" beside
+    // "10⁻²"); its round ticks are chosen over the range reaching those decades, so that they
+    // take the same style (those outside the bar are dropped by with_ends).
+    Range named = range;
+    if (log) {
+        const double decades = std::log10(range.max / range.min);
+        auto decade_of = [&](double v) {
+            const double d = std::pow(10.0, std::round(std::log10(v)));
+            return std::abs(std::log10(d / v)) <= 0.01 * decades ? d : v;
+        };
+        named = {decade_of(range.min), decade_of(range.max)};
+    }
     auto ticks = [&](int count) {
-        return log ? log_ticks(range.min, range.max, count)
+        return log ? log_ticks(std::min(range.min, named.min), std::max(range.max, named.max),
+                               count)
                    : linear_ticks(range.min, range.max, count);
     };
     auto along = [&](double v) { return colour_position(colorbar.norm, range, v) * bar_height; };
     const Ticks round = ticks(9);
     Ticks ends;
     ends.values = {range.min, range.max};
-    ends.labels = {label_of(range.min, round), label_of(range.max, round)};
+    // An end that is no decade, on a bar whose decades are powers, is a power too: "5×10⁻⁵".
+    const bool powers = std::any_of(round.labels.begin(), round.labels.end(), [](auto& label) {
+        return label.find("10⁻") != std::string::npos || label.find("×10") != std::string::npos ||
+               label.find("10⁰") != std::string::npos;
+    });
+    auto end_label = [&](double v) {
+        const std::string label = label_of(v, round);
+        if (!log || !powers || label.find("10") == 0) return label;
+        const int k = int(std::floor(std::log10(v)));
+        return format_number(v / std::pow(10.0, k)) + "×10" + superscript(k);
+    };
+    ends.labels = {end_label(named.min), end_label(named.max)};
     // The ends, and the round values of `t` that stand `gap` apart from them and each other.
     auto with_ends = [&](const Ticks& t, double gap) {
         Ticks out;
         out.values.push_back(range.min);
         out.labels.push_back(ends.labels[0]);
         for (size_t i = 0; i < t.values.size(); ++i) {
+            if (t.values[i] <= range.min || t.values[i] >= range.max) continue;
             const double at = along(t.values[i]);
             if (at - along(out.values.back()) < gap || along(range.max) - at < gap) continue;
             out.values.push_back(t.values[i]);

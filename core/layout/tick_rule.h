@@ -3,9 +3,10 @@
 // 1-2-5 and 1-3 mantissas where the axis spans too few decades for three) whose labels stand
 // apart, at least three of them; where the box is too short for three, the axis's two ends (the
 // ends of its data, or its first and last cells). Colour bars label their two ends (their
-// limits, not the nearest round number inside them) and as many round values between as stand
-// apart, at least one where the bar is long enough. Only a box or bar too short for two labels
-// (a speck, which its figure's arrangement must avoid) shows one. Axes the figure
+// limits, not the nearest round number inside them; on a log bar an end next to a decade by that
+// decade, and in the style of its decades, 10⁻⁴ or 5×10⁻⁵ beside 10⁻²) and as many round values
+// between as stand apart, at least one where the bar is long enough. Only a box or bar too short
+// for two labels (a speck, which its figure's arrangement must avoid) shows one. Axes the figure
 // gives ticks of its own (tokens, categories) show every k-th of them, the first always.
 #pragma once
 

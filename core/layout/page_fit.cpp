@@ -1,0 +1,70 @@
+#include "core/layout/page_fit.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/figure/figure.h"
+#include "core/figure/ticks.h"
+#include "core/input_error.h"
+#include "core/layout/figure_layout.h"
+
+namespace posviz {
+
+namespace {
+
+constexpr double k_points_per_inch = 72.0;
+// Where no height fits, the heights tried are this many steps apart (each is a whole layout).
+constexpr int k_coarse_steps = 3;
+
+}  // namespace
+
+double smallest_plot_box(const LaidOutFigure& laid_out) {
+    double smallest = INFINITY;
+    for (const PanelPlacement& panel : laid_out.panels)
+        smallest = std::min({smallest, panel.box.w, panel.box.h});
+    return smallest;
+}
+
+double fitted_page_height(const Figure& figure, const Canvas& canvas, const TextMeasure& measure,
+                          double most) {
+    const double wanted = k_smallest_paper_box_in * k_points_per_inch;
+    const double step = k_page_step_in * k_points_per_inch;
+    auto box_at = [&](int steps) {
+        Canvas taller = canvas;
+        taller.height = canvas.height + steps * step;
+        return smallest_plot_box(lay_out_figure(figure, taller, measure));
+    };
+    if (most <= canvas.height || box_at(0) >= wanted) return canvas.height;
+    const int last = int(std::floor((most - canvas.height) / step + 1e-9));
+    if (last <= 0) return canvas.height;
+    if (box_at(last) < wanted) {
+        // The grid that suits the tallest page need not give the boxes the most room (its choice
+        // weighs the area covered too): the height, every k_coarse_steps, whose smallest box is
+        // largest.
+        int best = last;
+        double best_box = -INFINITY;
+        for (int steps = k_coarse_steps; steps <= last; steps += k_coarse_steps)
+            if (const double box = box_at(steps); box > best_box + 1.0)
+                best = steps, best_box = box;
+        return canvas.height + best * step;
+    }
+    // A taller page leaves the boxes more room: the fewest steps that fit, by bisection.
+    int lo = 0, hi = last;  // lo does not fit, hi does
+    while (hi - lo > 1) {
+        const int mid = (lo + hi) / 2;
+        (box_at(mid) >= wanted ? hi : lo) = mid;
+    }
+    return canvas.height + hi * step;
+}
+
+void check_room_for_panels(const LaidOutFigure& laid_out, const Canvas& canvas) {
+    if (smallest_plot_box(laid_out) >= laid_out.label_size) return;
+    throw InputError("--width/--height (or --size)",
+                     format_number(canvas.width / k_points_per_inch) + " × " +
+                         format_number(canvas.height / k_points_per_inch) + " in",
+                     "a canvas on which the figure's plot boxes are at least one em of its " +
+                         format_number(laid_out.label_size) +
+                         " pt axis labels: a larger --width or --height, or a larger --size");
+}
+
+}  // namespace posviz
