@@ -35,6 +35,10 @@ int main(int argc, char** argv) {
         "posviz: see how Transformers know word order — positional encodings, computed and drawn"};
     app.set_version_flag("--version", std::string("posviz ") + POSVIZ_VERSION);
     app.require_subcommand(0, 1);
+    // Parse errors (a bad --dims entry, an unknown option) say who is speaking, as InputErrors do.
+    app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
+        return "posviz: error: " + CLI::FailureMessage::simple(failed, e);
+    });
     int exit_status = 0;
     posviz::add_export_command(app);
     posviz::add_bench_command(app, exit_status);

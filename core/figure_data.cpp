@@ -122,6 +122,9 @@ const std::vector<FigureInfo>& data_figures() {
          "distance r and the largest |logit| at r under each scaling, as in scalings (over the "
          "first 16 content pairs)"},
         {"pca", "(L, 3)", "absolute PE rows projected on their 3 principal components"},
+        {"scale-factors", "(R/2, 7 or 8)",
+         "pair i and theta'_i/theta_i under each scaling, as in scalings (1: unchanged, "
+         "1/factor: slowed by the whole factor)"},
         {"base-bound", "(L, 2)",
          "distance m and f_b(m) = sum_i cos(m*b^(-2i/d)) (Men et al. 2024), d the rotary dim"},
     };
@@ -137,7 +140,8 @@ namespace {
 double working_doubles(const Scene& s) {
     const double L = s.seq_len, D = s.dim;
     const std::string& f = s.figure;
-    if (f == "wavelengths" || f == "turns" || f == "scalings") return 8.0 * D;
+    if (f == "wavelengths" || f == "turns" || f == "scalings" || f == "scale-factors")
+        return 8.0 * D;
     if (f == "decay" || f == "bias" || f == "buckets" || f == "base-bound") return 4.0 * L + D;
     if (f == "pe" || f == "curves" || f == "similarity" || f == "pca") return 3.0 * L * D + D * D;
     return 6.0 * L * D;  // scores, terms, extrapolation and the GUI's attention views
@@ -272,6 +276,14 @@ DataTable compute_figure_data(const Scene& s, ScoresBackend* backend) {
     }
     if (f == "scalings")
         return matrix_table(scaling_wavelengths(family, s.seq_len), with_first("i", names));
+    if (f == "scale-factors") {
+        // θ′ᵢ/θᵢ = λᵢ/λ′ᵢ, λ′ each scaling's wavelength and λ the unscaled one (the family's first
+        // column, "none"); a pair that does not turn (θ = 0) has none (NaN).
+        Matrix ratios = scaling_wavelengths(family, s.seq_len);
+        for (Eigen::Index c = ratios.cols() - 1; c >= 1; --c)
+            ratios.col(c) = ratios.col(1).cwiseQuotient(ratios.col(c));
+        return matrix_table(std::move(ratios), with_first("i", names));
+    }
     // The envelope is a max over (q, k) pairs, each costing O(L·D): the first 16 content rows are
     // plenty to show the shape and keep L = 32k interactive.
     const Content c = make_content(s);

@@ -71,9 +71,26 @@ char32_t next_code_point(const std::string& text, size_t& at, const std::string&
     return c;
 }
 
+bool is_right_to_left(char32_t c) {
+    return (c >= 0x0590 && c <= 0x08FF) ||  // Hebrew, Arabic, Syriac, Thaana, N'Ko, … Arabic ext.
+           (c >= 0xFB1D && c <= 0xFDFF) ||  // Hebrew and Arabic presentation forms A
+           (c >= 0xFE70 && c <= 0xFEFC) ||  // Arabic presentation forms B (not the BOM)
+           (c >= 0x10800 && c <= 0x10FFF) ||  // historic right-to-left scripts
+           (c >= 0x1E800 && c <= 0x1EFFF);    // Mende Kikakui, Adlam, Arabic mathematical
+}
+
 }  // namespace
 
+void check_left_to_right(const std::string& text, const std::string& source) {
+    for (size_t at = 0; at < text.size();)
+        if (is_right_to_left(next_code_point(text, at, source)))
+            throw InputError(source, text,
+                             "left-to-right text: right-to-left scripts (Arabic, Hebrew) are not "
+                             "drawn, as posviz neither shapes nor reorders them");
+}
+
 std::vector<std::string> sentence_tokens(const std::string& text, const std::string& source) {
+    check_left_to_right(text, source);
     std::vector<std::string> tokens;
     std::string word;  // the run of non-space, non-CJK characters being read
     auto push = [&](std::string token) {

@@ -27,6 +27,13 @@ namespace posviz {
 // text costs no memory).
 std::vector<std::string> sentence_tokens(const std::string& text, const std::string& source);
 
+// InputError naming `source` where `text` holds a right-to-left script (Hebrew, Arabic, Syriac,
+// Thaana, N'Ko, their presentation forms): posviz sets text left to right, glyph by glyph, with
+// neither the Unicode bidirectional algorithm nor Arabic shaping (no FriBidi or HarfBuzz), so it
+// would draw such words reversed and unjoined. Refused rather than drawn wrong (decision, issue
+// 22); sentence_tokens checks its text with it, the CLI its --title and --subtitle.
+void check_left_to_right(const std::string& text, const std::string& source);
+
 // 64-bit FNV-1a of the token's bytes (offset basis 14695981039346656037, prime 1099511628211).
 uint64_t token_hash(const std::string& token);
 

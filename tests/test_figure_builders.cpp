@@ -32,14 +32,15 @@ bool has_cjk(const std::string& s) {
 
 TEST(FigureBuilders, EveryFigureBuildsInBothLanguages) {
     const std::vector<std::pair<std::string, std::string>> cases = {
-        {"wavelengths", "rope"}, {"curves", "sinusoidal"},
-        {"pe", "sinusoidal"},    {"similarity", "sinusoidal"},
-        {"scores", "rope"},      {"terms", "xl"},
-        {"bias", "alibi"},       {"buckets", "t5"},
-        {"decay", "rope"},       {"rotation", "rope"},
-        {"permutation", "rope"}, {"turns", "rope"},
-        {"scalings", "rope"},    {"extrapolation", "rope"},
-        {"pca", "sinusoidal"},   {"base-bound", "rope"}};
+        {"wavelengths", "rope"},  {"curves", "sinusoidal"},
+        {"pe", "sinusoidal"},     {"similarity", "sinusoidal"},
+        {"scores", "rope"},       {"terms", "xl"},
+        {"bias", "alibi"},        {"buckets", "t5"},
+        {"decay", "rope"},        {"rotation", "rope"},
+        {"permutation", "rope"},  {"turns", "rope"},
+        {"scalings", "rope"},     {"extrapolation", "rope"},
+        {"pca", "sinusoidal"},    {"base-bound", "rope"},
+        {"scale-factors", "rope"}};
     EXPECT_EQ(figure_names().size(), cases.size());
     for (const auto& [figure, encoding] : cases) {
         const Scene s = scene_for(figure, encoding);

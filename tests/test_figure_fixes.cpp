@@ -1,8 +1,8 @@
 // The figures of issue 13 §5, checked against numbers worked out here: xPos's decay curve (a
 // second, plain implementation of RoFormer's bound with xPos's scale, and the bound holding for
 // real xPos logits), Tensor2Tensor's frequencies for the halves layout, T5's staircase, bias
-// --compare, the model's own scaling in `scalings`, and `extrapolation` as one plot with the
-// training length marked and context-length ticks.
+// --compare, the model's own scaling in `scalings`, and `extrapolation` (one panel per scaling
+// since issue 22) with the training length marked and context-length ticks.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -283,27 +283,32 @@ TEST(FigureFixes, ScalingsIncludeTheModelsOwnMethod) {
     EXPECT_EQ(table.columns.size(), 8u);
 }
 
-TEST(FigureFixes, ExtrapolationIsOnePlotWithTheTrainingLengthMarked) {
-    // Llama 2 trained at 4096; at L = 65536 every scaling is one line, the training length a
-    // vertical line, the x ticks context lengths: 0, 8k, 16k, … 64k (step 1024·8).
+TEST(FigureFixes, ExtrapolationIsOnePanelPerScalingOverTheUnscaledCurve) {
+    // Llama 2 trained at 4096; at L = 65536 each scaling gets a panel of its own (defect 7: six
+    // overlapping curves did not show which scaling does what): the unscaled curve for reference,
+    // the scaling's, the largest unscaled |logit| within training and the training length as a
+    // vertical line; the x ticks context lengths: 0, 8k, 16k, … 64k (step 1024·8).
     Scene s = config_scene("extrapolation", "llama-2-7b.json", 65536);
     s.content = "ones";
     const Figure f = build_figure(s, {});
-    ASSERT_EQ(f.panels.size(), 1u);
-    const Panel& p = f.panels[0];
-    int scalings = 0;
-    bool marked = false;
-    for (const LineSeries& l : p.lines) {
-        if (l.x.size() == 2 && l.x[0] == 4096.0 && l.x[1] == 4096.0) {
-            marked = true;
-            EXPECT_NE(l.label.find("4096"), std::string::npos) << l.label;
-        } else {
-            ++scalings;
-            EXPECT_EQ(l.x.size(), 256u);  // windows of 256 distances
-        }
+    ASSERT_EQ(f.panels.size(), 5u);  // linear, NTK, dynamic, YaRN, Llama 3 (none is the reference)
+    EXPECT_EQ(f.panels[0].title, "linear (PI)");
+    EXPECT_EQ(f.panels[4].title, "Llama 3");
+    for (const Panel& p : f.panels) {
+        ASSERT_EQ(p.lines.size(), 4u) << p.title;
+        EXPECT_EQ(p.lines[0].label, "none");
+        EXPECT_EQ(p.lines[0].x.size(), 64u);  // windows of 1024 distances
+        EXPECT_EQ(p.lines[1].x.size(), 64u);
+        // The r = 0 logit of all-ones q, k unscaled: (2·Σ_i cos 0)/√D = D/√D = √128; the largest
+        // in training is that same first point (the cosines' sum is largest at r = 0).
+        EXPECT_NEAR(p.lines[0].y[0], std::sqrt(128.0), 1e-9);
+        EXPECT_NEAR(p.lines[2].y[0], std::sqrt(128.0), 1e-9);
+        const LineSeries& marker = p.lines[3];
+        EXPECT_EQ(marker.x, (std::vector<double>{4096.0, 4096.0}));
+        EXPECT_NE(marker.label.find("4096"), std::string::npos) << marker.label;
+        EXPECT_EQ(p.y.max, f.panels[0].y.max);  // one y scale for all panels
     }
-    EXPECT_EQ(scalings, 6);
-    EXPECT_TRUE(marked);
+    const Panel& p = f.panels[0];
     ASSERT_EQ(p.x.tick_labels.size(), 9u);
     EXPECT_EQ(p.x.tick_labels[1], "8k");
     EXPECT_EQ(p.x.tick_labels[4], "32k");
@@ -312,9 +317,6 @@ TEST(FigureFixes, ExtrapolationIsOnePlotWithTheTrainingLengthMarked) {
     EXPECT_EQ(p.x.ticks.back(), 65536.0);
     for (const std::string& label : p.x.tick_labels)
         EXPECT_EQ(label.find('e'), std::string::npos) << label;
-    // Each point is the largest value of its window of the data export's column: the unscaled
-    // line's first point is the r = 0 logit of all-ones q, k: (2·Σ_i cos 0)/√D = D/√D = √128.
-    EXPECT_NEAR(p.lines[0].y[0], std::sqrt(128.0), 1e-9);
 }
 
 }  // namespace

@@ -112,14 +112,15 @@ Scene small(const std::string& figure, const std::string& encoding) {
 // Every figure, in both languages: no glyph outline is left, and the title is there as text.
 TEST(FigureFormats, EveryFigureSvgHasItsWordsAsText) {
     const std::vector<std::pair<std::string, std::string>> cases = {
-        {"wavelengths", "rope"}, {"curves", "sinusoidal"},
-        {"pe", "sinusoidal"},    {"similarity", "sinusoidal"},
-        {"scores", "rope"},      {"terms", "xl"},
-        {"bias", "alibi"},       {"buckets", "t5"},
-        {"decay", "xpos"},       {"rotation", "rope"},
-        {"permutation", "rope"}, {"turns", "rope"},
-        {"scalings", "rope"},    {"extrapolation", "rope"},
-        {"pca", "sinusoidal"},   {"base-bound", "rope"}};
+        {"wavelengths", "rope"},  {"curves", "sinusoidal"},
+        {"pe", "sinusoidal"},     {"similarity", "sinusoidal"},
+        {"scores", "rope"},       {"terms", "xl"},
+        {"bias", "alibi"},        {"buckets", "t5"},
+        {"decay", "xpos"},        {"rotation", "rope"},
+        {"permutation", "rope"},  {"turns", "rope"},
+        {"scalings", "rope"},     {"extrapolation", "rope"},
+        {"pca", "sinusoidal"},    {"base-bound", "rope"},
+        {"scale-factors", "rope"}};
     for (const auto& [figure, encoding] : cases)
         for (const char* lang : {"en", "zh"}) {
             FigureOptions figure_options;

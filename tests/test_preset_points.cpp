@@ -267,7 +267,12 @@ TEST(PresetPoints, LongContextGoesPastTheTrainingLength) {
     EXPECT_GE(p.scene.seq_len, 8192);
     const std::vector<Figure> f = view_figures_of(p, ViewId::Figure);
     ASSERT_EQ(f.size(), 1u);
-    const std::vector<LineSeries>& lines = f[0].panels[0].lines;
+    // One panel per scaling (issue 22, defect 7), each over the unscaled curve and with the
+    // largest unscaled |logit| in training as a level line.
+    std::vector<LineSeries> lines;
+    for (const Panel& panel : f[0].panels)
+        for (const LineSeries& s : panel.lines)
+            if (s.label.find("largest in training") == std::string::npos) lines.push_back(s);
     auto largest_past = [&](const LineSeries& s) {
         double top = 0.0;
         for (size_t i = 0; i < s.x.size(); ++i)

@@ -10,6 +10,7 @@
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 #include "core/layout/page_fit.h"
+#include "core/sentence.h"
 
 namespace posviz {
 
@@ -137,10 +138,18 @@ void add_figure_export_options(CLI::App& cmd, FigureExportOptions& o) {
     cmd.add_flag("--annotate", o.annotate,
                  "write each value in its cell, for matrices of at most 16 × 16 cells");
     cmd.add_option_function<std::string>(
-        "--title", [&o](const std::string& v) { o.title = v; },
+        "--title",
+        [&o](const std::string& v) {
+            check_left_to_right(v, "--title");
+            o.title = v;
+        },
         "the figure's title instead of its own; none: no title");
     cmd.add_option_function<std::string>(
-        "--subtitle", [&o](const std::string& v) { o.subtitle = v; },
+        "--subtitle",
+        [&o](const std::string& v) {
+            check_left_to_right(v, "--subtitle");
+            o.subtitle = v;
+        },
         "the figure's subtitle instead of its own; none: no subtitle");
     cmd.add_option("--dpi", o.dpi,
                    "pixels per inch of .png/.gif/.mp4 output, " + std::to_string(k_min_dpi) + ".." +

@@ -65,6 +65,15 @@ void add_figure_request_options(CLI::App& cmd, FigureRequest& request) {
 void finish_figure_request(FigureRequest& request, const CLI::App& cmd) {
     const CLI::Option* resolution = cmd.get_option_no_throw("--resolution");
     request.resolution_given = resolution && resolution->count() > 0;
+    // The figures of an absolute PE matrix cannot draw the default encoding (rope): without
+    // --encoding or a model they draw Vaswani's sinusoidal one, as `export pe -o x.npy` expects.
+    const CLI::Option* encoding = cmd.get_option_no_throw("--encoding");
+    const std::string& figure = request.scene.figure;
+    const bool model =
+        !request.rope_flags.model_config.empty() || !request.rope_flags.model_dir.empty();
+    if (encoding && encoding->count() == 0 && !model &&
+        (figure == "pe" || figure == "curves" || figure == "similarity" || figure == "pca"))
+        request.scene.encoding = "sinusoidal";
     request.nope = apply_rope_scaling_options(request.rope_flags, request.scene);
 }
 

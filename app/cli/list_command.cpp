@@ -4,6 +4,7 @@
 
 #include "app/gui/files/preset.h"
 #include "core/figure_data.h"
+#include "core/figures/figures.h"
 
 namespace posviz {
 
@@ -46,6 +47,13 @@ void add_list_command(CLI::App& app) {
         for (const FigureInfo& f : data_figures())
             std::printf("  %-13s %-10s %s\n", f.name.c_str(), f.shape.c_str(),
                         f.description.c_str());
+        // Figures that are pictures only (rotation, permutation) have no table to export.
+        std::printf("\npicture-only figures (posviz export FIGURE -o FILE.png|.svg|.pdf):\n");
+        for (const std::string& name : figure_names()) {
+            bool data = false;
+            for (const FigureInfo& f : data_figures()) data = data || f.name == name;
+            if (!data) std::printf("  %s\n", name.c_str());
+        }
         std::printf("\nencodings (--encoding):\n");
         for (const EncodingInfo& e : kEncodings) std::printf("  %-13s %s\n", e.name, e.description);
         std::printf("\npresets (posviz screenshot --preset NAME; PageDown/PageUp in the GUI):\n");

@@ -16,6 +16,21 @@ Heatmap matrix_heatmap(Matrix values, std::string colormap, ColourLimits limits)
     return h;
 }
 
+void set_series_style(LineSeries& series, int k) {
+    constexpr LineDash k_dashes[] = {LineDash::Solid, LineDash::Dashed, LineDash::DashDot,
+                                     LineDash::Dotted};
+    constexpr MarkerShape k_markers[] = {MarkerShape::None, MarkerShape::Dot, MarkerShape::Square,
+                                         MarkerShape::Triangle, MarkerShape::Diamond};
+    constexpr int k_markers_per_line = 12;
+    k = std::max(k, 0);
+    series.colour = Colour::palette(k);
+    series.dash = k_dashes[k % 4];
+    series.marker = k_markers[(k / 4) % 5];
+    series.marker_every = series.marker == MarkerShape::None
+                              ? 1
+                              : std::max(1, int(series.x.size()) / k_markers_per_line);
+}
+
 int heatmap_rows(const Heatmap& heatmap) {
     return heatmap.device ? heatmap.device->rows() : int(heatmap.values.rows());
 }

@@ -50,15 +50,28 @@ struct Axis {
     bool inverted = false;
 };
 
+// How a line is stroked: solid, or one of matplotlib's three patterns ('--', '-.', ':'), their
+// lengths proportional to the line's width (core/layout/series_style.h).
+enum class LineDash { Solid, Dashed, DashDot, Dotted };
+// A line's markers: none, or a filled shape of the line's colour.
+enum class MarkerShape { None, Dot, Square, Triangle, Diamond };
+
 struct LineSeries {
     std::string label;         // empty: not in the legend
     std::vector<double> x, y;  // same length; a NaN y breaks the line
     Colour colour;
     double width = 1.5;  // points
-    bool dashed = false;
-    bool markers = false;  // a dot at every point
+    LineDash dash = LineDash::Solid;
+    MarkerShape marker = MarkerShape::None;
+    int marker_every = 1;  // a marker at every marker_every-th point (from the first)
     bool steps = false;    // a staircase (steps change halfway between points): integer-valued data
 };
+
+// The k-th series of a plot: palette colour k, and with it dash k mod 4 (solid, dashed,
+// dash-dot, dotted) and from the fifth series on a marker (dot, square, triangle, diamond for
+// k / 4 = 1, 2, 3, 4, about a dozen per line), so that every series stays apart in greyscale
+// print and to colour-blind readers, as matplotlib's cycler pairs colours with line styles.
+void set_series_style(LineSeries& series, int k);
 
 // How a heatmap maps values to colours. Data: [min, max] of the finite values. Symmetric:
 // [-a, a] with a = max |finite value|, so that 0 sits at the centre of a diverging map. Fixed:

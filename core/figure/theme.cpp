@@ -10,8 +10,11 @@ constexpr Rgb hex(unsigned v) {
     return {((v >> 16) & 0xff) / 255.0, ((v >> 8) & 0xff) / 255.0, (v & 0xff) / 255.0};
 }
 
-// Okabe–Ito: blue, vermillion, bluish green, reddish purple, orange, sky blue, yellow (black is
-// left out: it is the foreground). Yellow comes last on paper, where it is hard to see.
+// Okabe & Ito's colour-blind-safe set ("Color Universal Design", 2008) without its look-alike
+// pairs: of blue and sky blue, and of vermillion and orange, one each (issue 22: they could not
+// be told apart in print); black is the foreground, and yellow is left out on paper, where it is
+// hard to see. Blue, vermillion, bluish green, reddish purple; series past the fourth are told
+// apart by their dash and marker (set_series_style).
 const Theme k_light = {"light",
                        hex(0xffffff),
                        hex(0x222222),
@@ -19,8 +22,7 @@ const Theme k_light = {"light",
                        hex(0xe6e6e6),
                        hex(0xbdbdbd),
                        hex(0xffffff),
-                       {hex(0x0072b2), hex(0xd55e00), hex(0x009e73), hex(0xcc79a7), hex(0xe69f00),
-                        hex(0x56b4e9), hex(0xf0e442)},
+                       {hex(0x0072b2), hex(0xd55e00), hex(0x009e73), hex(0xcc79a7)},
                        13.0,
                        9.0,
                        11.0,
@@ -29,7 +31,8 @@ const Theme k_light = {"light",
                        9.0,
                        1.0};
 
-// On a dark background the dark blue is hard to see: sky blue and orange lead instead.
+// On a dark background the dark blue and vermillion are hard to see: sky blue and orange take
+// their places, and yellow stands out.
 const Theme k_dark = {"dark",
                       hex(0x16181d),
                       hex(0xececec),
@@ -37,8 +40,7 @@ const Theme k_dark = {"dark",
                       hex(0x34373e),
                       hex(0x4b4f58),
                       hex(0x23262d),
-                      {hex(0x56b4e9), hex(0xe69f00), hex(0x009e73), hex(0xcc79a7), hex(0xf0e442),
-                       hex(0xd55e00), hex(0x0072b2)},
+                      {hex(0x56b4e9), hex(0xe69f00), hex(0x009e73), hex(0xcc79a7), hex(0xf0e442)},
                       16.0,
                       11.0,
                       13.5,

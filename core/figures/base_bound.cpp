@@ -145,11 +145,11 @@ Figure base_bound_figure(const Scene& scene, const FigureOptions& options) {
     std::vector<double> lx(lengths.begin(), lengths.end());
     LineSeries b_star =
         line(t("b*: smallest base with f_b ≥ 0", "b*：f_b ≥ 0 的最小底数"), lx, smallest, 0);
-    b_star.markers = true;
+    b_star.marker = MarkerShape::Dot;
     bound.lines.push_back(b_star);
     for (size_t k = 0; k < points.size(); ++k) {
         LineSeries p = line(points[k].label, {points[k].length}, {scene.base}, int(k) + 1);
-        p.markers = true;
+        p.marker = MarkerShape::Dot;
         bound.lines.push_back(p);
     }
 

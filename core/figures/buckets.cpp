@@ -42,7 +42,7 @@ Figure buckets_figure(const Scene& scene, const FigureOptions& options) {
     auto mark = [&](double d, const std::string& label, int colour) {
         if (std::abs(d) > L - 1) return;  // outside the distances this L has
         LineSeries s = line(label, {d, d}, {0.0, top}, colour);
-        s.dashed = true;
+        s.dash = LineDash::Dashed;
         s.width = 1.0;
         curve.lines.push_back(s);
     };

@@ -3,6 +3,7 @@
 #include "core/figure/colormap.h"
 #include "core/figure_data.h"
 #include "core/figures/builders.h"
+#include "core/figures/coinciding_lines.h"
 #include "core/figures/colour_scale.h"
 #include "core/figures/figure_text.h"
 #include "core/input_error.h"
@@ -18,7 +19,7 @@ struct Builder {
     bool compares;  // draws the encodings (or bases) of --compare
 };
 
-const std::array<Builder, 16> k_builders = {{
+const std::array<Builder, 17> k_builders = {{
     {"wavelengths", wavelengths_figure, true},
     {"curves", curves_figure, false},
     {"pe", pe_figure, false},
@@ -35,6 +36,7 @@ const std::array<Builder, 16> k_builders = {{
     {"extrapolation", extrapolation_figure, false},
     {"pca", pca_figure, false},
     {"base-bound", base_bound_figure, false},
+    {"scale-factors", scale_factors_figure, false},
 }};
 
 // A figure that draws one encoding refuses --compare rather than silently drawing --encoding.
@@ -76,6 +78,7 @@ Figure build_figure(const Scene& scene, const FigureOptions& options) {
                              "compared encodings)");
         check_memory_budget(scene, options.all_heads ? scene.heads : 0);
         Figure figure = b.build(scene, options);
+        for (Panel& panel : figure.panels) mark_coinciding_lines(panel, Text{options.lang});
         {
             const stage_times::Scope timed(stage_times::Stage::ColourPass);
             summarise_heatmaps(figure);  // the values are final: later readers need no pass

@@ -21,5 +21,6 @@ Figure scalings_figure(const Scene& scene, const FigureOptions& options);
 Figure extrapolation_figure(const Scene& scene, const FigureOptions& options);
 Figure pca_figure(const Scene& scene, const FigureOptions& options);
 Figure base_bound_figure(const Scene& scene, const FigureOptions& options);
+Figure scale_factors_figure(const Scene& scene, const FigureOptions& options);
 
 }  // namespace posviz

@@ -32,7 +32,7 @@ Figure curves_figure(const Scene& scene, const FigureOptions& options) {
     const Encoding encoding = make_encoding(scene);
     const auto* sinusoidal = std::get_if<SinusoidalEncoding>(&encoding);
 
-    Panel panel = plot_panel("", t("position pos", "位置 pos"), t("PE(pos, dim)", "PE(pos, 维度)"));
+    Panel panel = plot_panel("", t("position pos", "位置 pos"), "PE(pos, d)");
     panel.legend = LegendPosition::Outside;
     std::vector<double> positions(size_t(curves.rows()));
     for (size_t m = 0; m < positions.size(); ++m) positions[m] = double(m);

@@ -55,7 +55,8 @@ LineSeries scaling_line(const std::string& column, const Text& t, std::vector<do
     s.x = std::move(x);
     s.y = std::move(y);
     const bool model = is_model_scaling(column);
-    s.colour = model ? Colour::foreground() : Colour::palette(palette_index);
+    set_series_style(s, palette_index);
+    if (model) s.colour = Colour::foreground();
     s.width = model ? 2.4 : 1.4;
     return s;
 }

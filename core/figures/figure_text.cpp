@@ -63,6 +63,10 @@ std::string scene_content(const Scene& s, const Text& t) {
              "随机 q、k（种子 " + std::to_string(s.seed) + "）");
 }
 
+std::string frequency_symbol(const Scene& s) {
+    return s.encoding == "sinusoidal" && s.compare.empty() ? "ωᵢ" : "θᵢ";
+}
+
 std::string frequency_formula(const Scene& s) {
     if (s.encoding != "sinusoidal") return "θᵢ = base" + superscript_text("−2i/D");
     return s.sinusoidal_layout == "halves" ? "ωᵢ = base" + superscript_text("−i/(D/2 − 1)")

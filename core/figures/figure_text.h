@@ -30,6 +30,9 @@ std::string scene_content(const Scene& scene, const Text& t);
 // Vaswani's "ωᵢ = base^(−2i/D)", or for the halves layout Tensor2Tensor's
 // "ωᵢ = base^(−i/(D/2 − 1))" (core/encodings/sinusoidal.h).
 std::string frequency_formula(const Scene& scene);
+// The symbol of that frequency, one per concept across figures: ωᵢ for Vaswani's sinusoidal PE,
+// θᵢ for RoPE (RoFormer's) and for comparisons of several encodings.
+std::string frequency_symbol(const Scene& scene);
 // Liu et al.'s critical dimension in words: "critical dim. d_extra = 92: pairs from 46 never turn
 // once in 4096" (core/analyses/rope_bounds.h), or that all `pairs` turn within the length.
 struct CriticalDimension;

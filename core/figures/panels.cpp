@@ -97,7 +97,7 @@ LineSeries line(std::string label, std::vector<double> x, std::vector<double> y,
     s.label = std::move(label);
     s.x = std::move(x);
     s.y = std::move(y);
-    s.colour = Colour::palette(palette_index);
+    set_series_style(s, palette_index);
     return s;
 }
 
@@ -131,7 +131,8 @@ void context_length_axis(Axis& axis, double length) {
 LineSeries vertical_marker(std::string label, double at, double y0, double y1) {
     LineSeries s = line(std::move(label), {at, at}, {y0, y1}, 0);
     s.colour = Colour::muted();
-    s.dashed = true;
+    s.dash = LineDash::Dashed;
+    s.marker = MarkerShape::None;
     s.width = 1.0;
     return s;
 }

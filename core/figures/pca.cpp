@@ -24,7 +24,7 @@ Figure pca_figure(const Scene& scene, const FigureOptions& options) {
     Panel path = plot_panel(t("Positions in the PC1–PC2 plane", "各位置在 PC1–PC2 平面上"), name(0),
                             name(1));
     path.lines.push_back(line("", pc1, pc2, 0));
-    path.lines.back().markers = true;
+    path.lines.back().marker = MarkerShape::Dot;
     path.lines.back().width = 1.0;
     path.equal_aspect = true;
     // The two ends of the path, named in the legend.
@@ -33,7 +33,7 @@ Figure pca_figure(const Scene& scene, const FigureOptions& options) {
     path.lines.push_back(
         line(t("pos ", "位置 ") + std::to_string(last), {pc1[last]}, {pc2[last]}, 2));
     for (size_t k = 1; k < 3; ++k) {
-        path.lines[k].markers = true;
+        path.lines[k].marker = MarkerShape::Dot;
         path.lines[k].width = 3.0;
     }
     path.legend = LegendPosition::Outside;

@@ -15,10 +15,15 @@ Figure pe_figure(const Scene& scene, const FigureOptions& options) {
     Figure figure;
     figure.title =
         encoding_title(scene.encoding) + t(" positional encoding matrix", " 位置编码矩阵");
-    figure.subtitle = join_parts(
-        {scene_sizes(scene),
-         scene.encoding == "sinusoidal" ? "base = " + format_number(scene.base, 6) : "",
-         scene.encoding == "sinusoidal" ? t("layout: ", "排列：") + scene.sinusoidal_layout : ""});
+    figure.subtitle =
+        join_parts({scene_sizes(scene),
+                    scene.encoding == "sinusoidal" ? "base = " + format_number(scene.base, 6) : "",
+                    scene.encoding == "sinusoidal"
+                        ? t("layout: ", "排列：") +
+                              (scene.sinusoidal_layout == "halves"
+                                   ? t("halves (sin | cos)", "前后两半（sin | cos）")
+                                   : t("interleaved (sin, cos, …)", "交错（sin, cos, …）"))
+                        : ""});
     figure.panels = {panel};
     figure.width_in = 7.0;
     figure.height_in = 5.6;

@@ -62,7 +62,8 @@ Figure permutation_figure(const Scene& scene, const FigureOptions& options) {
         for (const Matrix* m : {&study.attention_x, &study.attention_px}) {
             const bool original = m == &study.attention_x;
             Panel panel = attention_panel(*m, true, t);
-            panel.title = who + t(": ", "：") + "attention(" + (original ? x_name : px_name) + ")";
+            panel.title = who + t(": ", "：") + t("attention(", "注意力(") +
+                          (original ? x_name : px_name) + ")";
             const std::vector<std::string>& words = original ? tokens : permuted_tokens;
             label_with_tokens(panel, words, words, t);
             panel.heatmap->vmax = largest;
@@ -75,8 +76,8 @@ Figure permutation_figure(const Scene& scene, const FigureOptions& options) {
         panel.heatmap->vmin = -difference;
         panel.heatmap->vmax = difference;
         panel.heatmap->colorbar_label = t("difference", "差");
-        panel.title = "attention(PX) − P·attention(X)·Pᵀ\n" + t("largest: ", "最大绝对值：") +
-                      format_number(residual, 2);
+        panel.title = t("attention(PX) − P·attention(X)·Pᵀ\n", "注意力(PX) − P·注意力(X)·Pᵀ\n") +
+                      t("largest: ", "最大绝对值：") + format_number(residual, 2);
         label_with_tokens(panel, permuted_tokens, permuted_tokens, t);
         figure.panels.push_back(std::move(panel));
     };

@@ -26,7 +26,7 @@ Figure scalings_figure(const Scene& scene, const FigureOptions& options) {
     auto level = [&](const std::string& label, double length, bool dashed) {
         LineSeries s = line(label, {i.front(), i.back()}, {length, length}, 0);
         s.colour = Colour::muted();
-        s.dashed = dashed;
+        s.dash = dashed ? LineDash::Dashed : LineDash::Solid;
         s.width = 1.0;
         panel.lines.push_back(s);
     };

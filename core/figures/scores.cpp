@@ -95,6 +95,12 @@ Matrix dense_scores(const Scene& scene, const Encoding& encoding, const Content&
 
 namespace {
 
+// Key n > query m: masked by the causal mask (NaN, drawn in the masked colour with its key).
+void mask_future_keys(Matrix& values) {
+    for (Eigen::Index m = 0; m < values.rows(); ++m)
+        for (Eigen::Index n = m + 1; n < values.cols(); ++n) values(m, n) = NAN;
+}
+
 // The preview's stride, or 0 when this figure gets none (softmax rows need every key).
 long preview_stride(const Scene& scene, const FigureOptions& options) {
     if (options.preview_texels <= 0 || scene.softmax || options.device_heatmaps) return 0;
@@ -159,6 +165,9 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
                                               options.single_precision)
                              : dense_scores(scene, encoding, content, options.scores_backend,
                                             options.single_precision);
+        // Causal probabilities are exactly 0 past the query; on a log colour scale they would
+        // take its smallest colour (10⁻⁴) like any small probability, so they are drawn masked.
+        if (scene.softmax && scene.causal && !reduced && !preview) mask_future_keys(values);
         // Reduced logits are magnitudes: a sequential map from 0, like probabilities.
         const bool from_zero = scene.softmax || reduced;
         Panel panel = attention_panel(std::move(values), from_zero, t);
@@ -174,6 +183,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
             h.y1 = double(h.device->rows()) - 0.5;
         }
         if (scene.softmax) panel.heatmap->norm = probability_norm(scene.seq_len);
+        if (scene.softmax) panel.heatmap->masked_label = t("masked (p = 0)", "已屏蔽（p = 0）");
         if (reduced || preview) {
             Heatmap& h = *panel.heatmap;
             h.x1 = h.y1 = scene.seq_len - 0.5;  // texels span the positions, not one each

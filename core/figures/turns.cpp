@@ -33,10 +33,9 @@ Figure turns_figure(const Scene& scene, const FigureOptions& options) {
     panel.lines.push_back(
         line(t("over L = " + context + ", scaled", "L = " + context + " 内，缩放后"), i,
              table_column(table, "turns_at_length"), 2));
-    panel.lines.back().dashed = true;
     LineSeries one = line(t("one turn", "一整圈"), {i.front(), i.back()}, {1.0, 1.0}, 0);
     one.colour = Colour::muted();
-    one.dashed = true;
+    one.dash = LineDash::Dashed;
     one.width = 1.0;
     panel.lines.push_back(one);
     // The training length's mark on this axis, Liu et al.'s critical dimension (2023): the first
@@ -62,7 +61,7 @@ Figure turns_figure(const Scene& scene, const FigureOptions& options) {
                        std::to_string(critical.dims) + "）"),
                  {at, at}, {low, high}, 0);
         edge.colour = Colour::foreground();
-        edge.dashed = true;
+        edge.dash = LineDash::Dashed;
         edge.width = 1.0;
         panel.lines.push_back(edge);
     }

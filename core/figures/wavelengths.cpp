@@ -31,14 +31,15 @@ std::vector<FrequencyCurve> wavelength_curves(const Scene& scene, const Text& t)
 
 Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
     const Text t{options.lang};
+    const std::string w = frequency_symbol(scene);
     Panel wavelength =
         plot_panel(t("Wavelength per pair", "各维度对的波长"), t("pair index i", "维度对序号 i"),
-                   t("wavelength 2π/θᵢ (positions)", "波长 2π/θᵢ（位置数）"));
+                   t("wavelength 2π/" + w + " (positions)", "波长 2π/" + w + "（位置数）"));
     wavelength.y.scale = AxisScale::Log;
     wavelength.legend = LegendPosition::UpperLeft;
     Panel frequency =
         plot_panel(t("Frequency per pair", "各维度对的频率"), t("pair index i", "维度对序号 i"),
-                   t("θᵢ (radians per position)", "θᵢ（弧度/位置）"));
+                   t(w + " (radians per position)", w + "（弧度/位置）"));
     frequency.y.scale = AxisScale::Log;
     frequency.legend = LegendPosition::UpperRight;
 
@@ -50,7 +51,9 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
             lambda[size_t(r)] = table(r, 2);
         }
         LineSeries w = line(label, i, lambda, colour), f = line(label, i, theta, colour);
-        w.dashed = f.dashed = dashed;
+        // A scaled RoPE's unscaled curve: its colour, another pattern.
+        if (dashed)
+            w.dash = f.dash = w.dash == LineDash::Dashed ? LineDash::Dotted : LineDash::Dashed;
         wavelength.lines.push_back(w);
         frequency.lines.push_back(f);
     };
@@ -64,7 +67,7 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
     LineSeries context = line(t("context L = ", "上下文 L = ") + std::to_string(scene.seq_len),
                               span, {double(scene.seq_len), double(scene.seq_len)}, 0);
     context.colour = Colour::muted();
-    context.dashed = true;
+    context.dash = LineDash::Dashed;
     context.width = 1.0;
     wavelength.lines.push_back(context);
 

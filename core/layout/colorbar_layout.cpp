@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/figure/colormap.h"
 #include "core/layout/heatmap_image.h"
 #include "core/layout/panel_metrics.h"
 #include "core/layout/tick_rule.h"
@@ -78,8 +79,9 @@ void draw_colorbar(const Pen& pen, const Colorbar& colorbar, Rect bar) {
         // A swatch of the masked colour under the bar, level with the x tick labels.
         const double top = bar.y + bar.h + m.tick_length + m.pad;
         const double size = 0.9 * theme.tick_size;
-        pen.box({bar.x, top, bar.w, size}, Paint{theme.masked, 1.0}, Paint{theme.foreground, 1.0},
-                frame);
+        pen.box({bar.x, top, bar.w, size},
+                Paint{masked_colour(theme, find_colormap(colorbar.colormap)), 1.0},
+                Paint{theme.foreground, 1.0}, frame);
         pen.text(colorbar.masked_label, tick_style, bar.x + bar.w + m.pad, top + 0.5 * size,
                  {0.0, 0.5}, theme.foreground, TextRole::MaskedKey);
     }

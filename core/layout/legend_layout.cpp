@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/layout/series_style.h"
 namespace posviz {
 
 namespace {
@@ -71,8 +72,10 @@ void draw_legend(const Pen& p, const Panel& panel, const LegendPlacement& placem
         // Column-major, as matplotlib fills a legend's columns.
         const double x = r.x + column_w * double(int(i) / rows);
         const double y = r.y + m.row * (double(int(i) % rows) + 0.5);
+        // The sample shows the line as drawn: its pattern and, in the middle, its marker.
         p.lines({{{{x, y}, {x + m.sample, y}}}}, p.paint(entries[i]->colour).colour,
-                p.stroke(entries[i]->width, entries[i]->dashed));
+                series_stroke(p, *entries[i]));
+        draw_markers(p, *entries[i], {{x + 0.5 * m.sample, y}});
         p.text(entries[i]->label, m.style, x + m.sample + m.pad, y, {0.0, 0.5}, p.theme.foreground,
                TextRole::Legend);
     }

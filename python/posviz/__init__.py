@@ -270,6 +270,9 @@ _REFERENCES = {
     "extrapolation": "the largest |logit| at each distance r under each scaling, over the first "
                      "16 content pairs (core/analyses/rope_extension.h).",
     "pca": "absolute PE rows projected on their 3 principal components.",
+    "scale-factors": "θ′_i/θ_i of each RoPE pair under none, linear, ntk, dynamic, yarn, llama3 "
+                     "and the model's own (transformers' modeling_rope_utils: Llama 3.1's bands, "
+                     "YaRN's ramp, Peng et al. 2023 eq. 17–18).",
     "base-bound": "f_b(m) = Σ_{i<d/2} cos(m·b^(−2i/d)) for the scene's base b and rotary dim d "
                   "(Men et al. 2024, \"Base of RoPE Bounds Context Length\", arXiv:2405.14591).",
 }
