@@ -175,7 +175,7 @@ Figure build_rotation_frame(const Scene& scene, const FigureOptions& options, in
     LineSeries so_far = line("", {all_m.begin(), all_m.begin() + shown},
                              {all_dots.begin(), all_dots.begin() + shown}, 0);
     LineSeries now = line("", {all_m[size_t(shown - 1)]}, {all_dots[size_t(shown - 1)]}, 1);
-    now.marker = MarkerShape::Dot;
+    now.markers = true;
     now.width = 2.5;
     dot.lines = {whole, so_far, now};
     dot.legend = LegendPosition::None;

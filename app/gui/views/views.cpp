@@ -195,7 +195,7 @@ LineSeries cursor_line(const Panel& panel, double at, bool vertical) {
     line.y = vertical ? across : std::vector<double>{at, at};
     line.colour = Colour::foreground();
     line.width = 1.0;
-    line.dash = LineDash::Dashed;
+    line.dashed = true;
     return line;
 }
 
