@@ -5,14 +5,17 @@
 
 #include <imgui.h>
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/gui/app.h"
+#include "app/gui/gui_session.h"
 #include "app/gui/plot/plot_widget.h"
 #include "app/gui/screenshot.h"
 #include "app/gui/window/window.h"
+#include "tests/gpu_test_context.h"
 
 namespace posviz::testing {
 
@@ -67,5 +70,38 @@ inline gui::PlacedTextLog settled_frame(gui::App& app, const gui::OffscreenTarge
     gui::set_placed_text_log(nullptr);
     return log;
 }
+
+// The app in a window of width × height on the only monitor, its frames drawn offscreen in the
+// GPU tests' headless context: what the tests of the app's own frame set up. A fixture calls
+// open() from SetUp after POSVIZ_REQUIRE_GPU() and close() from TearDown.
+class ScreenApp {
+  public:
+    // Whether the window and its frames' target could be made (ASSERT_TRUE it).
+    bool open(int width, int height) {
+        if (!gpu_test_context().context->make_current()) return false;
+        session_ = std::make_unique<gui::GuiSession>();
+        if (!session_->attach(std::make_unique<ScreenWindow>(width, height))) return false;
+        target_ = std::make_unique<gui::OffscreenTarget>(width, height);
+        app.window = session_->window();
+        app.animate = false;  // a rotation stays where its preset or test put it
+        return true;
+    }
+    void close() {
+        if (session_)
+            gui::stop_background_work(app,
+                                      std::chrono::steady_clock::now() + std::chrono::seconds(10));
+    }
+    gui::PlacedTextLog settled() { return settled_frame(app, *target_); }
+    const gui::OffscreenTarget& target() const { return *target_; }
+
+  private:
+    // Destroyed in reverse: the app before the ImGui context and the frames' target.
+    MesaAllocationsNotLeaks mesa_;
+    std::unique_ptr<gui::GuiSession> session_;
+    std::unique_ptr<gui::OffscreenTarget> target_;
+
+  public:
+    gui::App app;
+};
 
 }  // namespace posviz::testing

@@ -11,19 +11,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <memory>
 #include <string>
 
 #include "app/gui/app.h"
 #include "app/gui/files/preset.h"
-#include "app/gui/gui_session.h"
 #include "app/gui/plot/plot_widget.h"
 #include "app/gui/screenshot.h"
 #include "app/render/render.h"
 #include "core/layout/figure_layout.h"
-#include "tests/gpu_test_context.h"
 #include "tests/screen_window.h"
 
 namespace posviz::gui {
@@ -37,25 +33,15 @@ class ScreenMatchesExport : public ::testing::TestWithParam<Mode> {
   protected:
     void SetUp() override {
         POSVIZ_REQUIRE_GPU();
-        ASSERT_TRUE(::posviz::testing::gpu_test_context().context->make_current());
-        session_ = std::make_unique<GuiSession>();
-        ASSERT_TRUE(
-            session_->attach(std::make_unique<::posviz::testing::ScreenWindow>(1920, 1080)));
-        target_ = std::make_unique<OffscreenTarget>(1920, 1080);
-        app_.window = session_->window();
-        app_.animate = false;
-        app_.theme = "light";
-        app_.lecture = GetParam().lecture;
-        app_.preset_paths = preset_files(presets_dir());
+        ASSERT_TRUE(screen_.open(1920, 1080));
+        screen_.app.theme = "light";
+        screen_.app.lecture = GetParam().lecture;
+        screen_.app.preset_paths = preset_files(presets_dir());
     }
-    void TearDown() override {
-        stop_background_work(app_, std::chrono::steady_clock::now() + std::chrono::seconds(10));
-    }
+    void TearDown() override { screen_.close(); }
 
-    ::posviz::testing::MesaAllocationsNotLeaks mesa_;
-    std::unique_ptr<GuiSession> session_;
-    std::unique_ptr<OffscreenTarget> target_;
-    App app_;
+    ::posviz::testing::ScreenApp screen_;
+    App& app_ = screen_.app;
 };
 
 // The figure as `posviz export` lays it out for cairo at the screen canvas's size, in the type
@@ -94,14 +80,16 @@ TEST_P(ScreenMatchesExport, EveryPresetsFiguresLayOutAsTheirExports) {
     for (int index = 0; index < int(app_.preset_paths.size()); ++index) {
         go_to_preset(app_, index);
         ASSERT_TRUE(app_.problem.empty()) << app_.problem;
-        const PlacedTextLog log = ::posviz::testing::settled_frame(app_, *target_);
+        const PlacedTextLog log = screen_.settled();
         const std::string preset = preset_name(app_.preset_paths[size_t(index)]);
         ASSERT_FALSE(log.figures.empty()) << preset;
         for (const PlacedFigure& placed : log.figures) {
             ++figures;
             const LaidOutFigure paper = exported(placed);
             const LaidOutFigure& screen = placed.layout;
-            const std::string where = preset + ": \"" + placed.figure->title + "\"";
+            const std::string where = preset + ": \"" + placed.figure->title + "\" (" +
+                                      std::to_string(screen.label_size) + " / " +
+                                      std::to_string(paper.label_size) + " pt)";
             // Up to font metrics: 1.5 % of the canvas's shorter side.
             const double slack = 0.015 * std::min(placed.canvas.width, placed.canvas.height);
             EXPECT_EQ(screen.grid.rows, paper.grid.rows) << where;

@@ -142,7 +142,7 @@ void paint(ImDrawList* draw, const ScreenPlacement& at, const ImageItem& image,
 void paint(ImDrawList* draw, const ScreenPlacement& at, const TextItem& t,
            const ImGuiTextMeasure& fonts) {
     ImFont* font = fonts.font(t.style);
-    const float size = float(t.style.size) * at.pixels_per_point;
+    const float size = fonts.imgui_size(t.style.size);
     const float ascent = font->Ascent * size / font->FontSize;
     if (t.rotation == 0.0) {
         const ImVec2 o = at.pixel(t.origin);

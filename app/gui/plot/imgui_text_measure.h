@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "app/gui/window/fonts.h"
 #include "core/layout/text_measure.h"
 
 namespace posviz::gui {
@@ -17,6 +18,10 @@ class ImGuiTextMeasure : public TextMeasure {
     TextSize measure(const std::string& utf8, const TextStyle& style) const override;
     ImFont* font(const TextStyle& style) const {
         return style.weight == FontWeight::Bold ? bold_ : regular_;
+    }
+    // The size ImGui sets text of `points` (an em) at, in pixels (fonts.h: k_font_size_per_em).
+    float imgui_size(double points) const {
+        return float(points) * pixels_per_point_ * k_font_size_per_em;
     }
     float pixels_per_point() const { return pixels_per_point_; }
 

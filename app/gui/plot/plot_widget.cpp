@@ -293,7 +293,7 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
     canvas.width = double(area.GetWidth()) / style.pixels_per_point;
     canvas.height = double(area.GetHeight()) / style.pixels_per_point;
     canvas.lang = language();
-    canvas.font_size = double(style.body->FontSize) / style.pixels_per_point;
+    canvas.font_size = double(style.body->FontSize) / k_font_size_per_em / style.pixels_per_point;
     canvas.font_size_shrinks = true;
     FigureView view;
     view.title = style.title;

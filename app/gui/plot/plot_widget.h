@@ -34,13 +34,13 @@ namespace posviz::gui {
 constexpr float k_screen_pixels_per_point = 96.0f / 72.0f;
 
 struct PlotStyle {
-    const Theme* theme = nullptr;     // the figure's colours (and the masked-cell colour)
-    ImFont* body = nullptr;           // ticks, axis labels, legends, notes, subtitle
-    ImFont* heading = nullptr;        // figure and panel titles
+    const Theme* theme = nullptr;  // the figure's colours (and the masked-cell colour)
+    ImFont* body = nullptr;        // ticks, axis labels, legends, notes, subtitle
+    ImFont* heading = nullptr;     // figure and panel titles
     // A screen pixel is 1/96 in, as CSS has it (times the monitor's content scale): a view of
     // W × H pixels is laid out as an export of W/96 × H/96 in, in the UI's type.
     float pixels_per_point = k_screen_pixels_per_point;
-    bool subtitle = true;             // lecture mode leaves the figure's parameters behind C
+    bool subtitle = true;  // lecture mode leaves the figure's parameters behind C
     // Lecture mode leaves out the figure's own title: the storyline bar's slide title above it
     // says what the figure shows, and the line goes to the data.
     bool title = true;

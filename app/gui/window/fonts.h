@@ -13,6 +13,11 @@
 
 namespace posviz::gui {
 
+// ImGui's FreeType builder sizes a font by its ascender + descender, which for DejaVu Sans is
+// 1.164 em: text ImGui sets at size s has an em of s / k_font_size_per_em (the size cairo and the
+// figure layout mean).
+constexpr float k_font_size_per_em = 1.164f;
+
 struct FontSpec {
     std::string lang = "en";
     float size = 17.0f;          // body text in pixels, screen scale included
