@@ -33,9 +33,15 @@ def test_dim_not_a_number(posviz_binary):
 
 def test_encoding_the_figure_cannot_show(posviz_binary):
     with pytest.raises(posviz.InputError) as e:
-        posviz.pe()
-    assert str(e.value) == cli_message(posviz_binary, ["pe"])
+        posviz.pe(encoding="rope")
+    assert str(e.value) == cli_message(posviz_binary, ["pe", "--encoding=rope"])
     assert "--encoding: got rope" in str(e.value)
+
+
+def test_pe_without_an_encoding_draws_the_sinusoidal_one():
+    # The default encoding (rope) has no PE matrix: pe, curves, similarity and pca take Vaswani's.
+    assert np.array_equal(posviz.pe(seq_len=8, dim=4), posviz.pe(seq_len=8, dim=4,
+                                                             encoding="sinusoidal"))
 
 
 def test_unknown_keyword_is_a_type_error():

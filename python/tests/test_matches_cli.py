@@ -44,6 +44,8 @@ GRID = {
                            factor=2.0, original_max_pos=32)],
     "pca": [dict(encoding="sinusoidal", seq_len=32, dim=16)],
     "base-bound": [dict(seq_len=64, dim=16), dict(seq_len=100, dim=32, base=500000.0)],
+    "scale-factors": [dict(model_config=LLAMA), dict(encoding="rope", dim=32, rope_scaling="yarn",
+                                                     factor=4.0, original_max_pos=2048)],
 }
 
 
