@@ -1,13 +1,14 @@
 // RoPE in pictures. Each pair of dims (x₂ᵢ, x₂ᵢ₊₁) of a query is a 2-D vector that RoPE turns by
 // θᵢ per position: the static figure draws it at positions m = 0 … M as arrows on the unit circle
 // (one panel per pair named by --dims), with θᵢ worked out in the title. The animation frames
-// advance m one position per frame, the key's pair fixed at n = 0, and trace qₘ·k₀ beside them:
-// it depends on m − n only, through the angle between the two arrows.
+// show the query at m and the key at n (n = 0 in exports; the GUI moves both) and qₘ·kₙ against
+// m − n beside them: it depends on m − n only, through the angle between the two arrows.
 #include <algorithm>
 #include <cmath>
 
 #include "core/figures/builders.h"
 #include "core/figures/panels.h"
+#include "core/figures/rotation_frame.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -136,55 +137,75 @@ Figure rotation_figure(const Scene& scene, const FigureOptions& options) {
 }
 
 Figure build_rotation_frame(const Scene& scene, const FigureOptions& options, int m, int frames) {
+    return build_rotation_frame(scene, options, RotationFrame{m, 0, frames});
+}
+
+double rotated_dot(const Scene& scene, int m, int n) {
+    const Rotation r = rotation_setup(scene);
+    const int longest = std::max(m, n) + 1;
+    Matrix q = Matrix::Zero(longest, r.query.size()), k = Matrix::Zero(longest, r.key.size());
+    q.row(m) = r.query.transpose();
+    k.row(n) = r.key.transpose();
+    return r.rope.rotate(q, scene.seq_len).row(m).dot(r.rope.rotate(k, scene.seq_len).row(n));
+}
+
+Figure build_rotation_frame(const Scene& scene, const FigureOptions& options,
+                            const RotationFrame& frame) {
     const Text t{options.lang};
     validate_scene(scene);
     const Rotation r = rotation_setup(scene);
+    const int frames = std::max(frame.frames, 2);
+    const int m = std::clamp(frame.m, 0, frames - 1), n = std::clamp(frame.n, 0, frames - 1);
     Figure figure;
     for (int i : r.pairs) {
         Panel p = circle_panel(r, i);
         const double q_angle = pair_angle(r, r.query, i) + m * r.theta(i);
-        const double k_angle = pair_angle(r, r.key, i);
-        p.title = dims_of_pair(r, i, t) + "\n" + "m·θ" + subscript(i) + " = " + std::to_string(m) +
-                  " × " + format_number(r.theta(i), 3) + " = " + format_number(m * r.theta(i), 3) +
-                  " rad";
-        // The angle between qₘ and k₀ decides this pair's share of the dot product.
+        const double k_angle = pair_angle(r, r.key, i) + n * r.theta(i);
+        p.title = dims_of_pair(r, i, t) + "\n" + "(m − n)·θ" + subscript(i) + " = " +
+                  std::to_string(m - n) + " × " + format_number(r.theta(i), 3) + " = " +
+                  format_number((m - n) * r.theta(i), 3) + " rad";
+        // The angle between qₘ and kₙ decides this pair's share of the dot product.
         const double between = std::remainder(q_angle - k_angle, 2 * M_PI);
         p.arcs.push_back({0.0, 0.0, 0.3, k_angle, k_angle + between, Colour::muted(), 1.2});
-        p.arrows.push_back(unit_arrow(k_angle, Colour::palette(1), "k₀"));
+        // Built with append: GCC 12 warns falsely (-Wrestrict) on "k" + subscript(n).
         p.arrows.push_back(
-            unit_arrow(q_angle, Colour::palette(0), std::string("q") + subscript(m)));
+            unit_arrow(k_angle, Colour::palette(1), std::string("k").append(subscript(n))));
+        p.arrows.push_back(
+            unit_arrow(q_angle, Colour::palette(0), std::string("q").append(subscript(m))));
         figure.panels.push_back(std::move(p));
     }
 
-    // qₘ·k₀ for every frame's m: the whole curve faint, the part up to m drawn, a dot at m.
-    Matrix queries = r.query.transpose().replicate(frames, 1);
+    // qₘ·kₙ against m − n: the query turned to d with the key at 0 for d ≥ 0, the key turned to
+    // −d with the query at 0 below — one curve, since only m − n matters.
+    const Matrix queries = r.query.transpose().replicate(frames, 1);
+    const Matrix keys = r.key.transpose().replicate(frames, 1);
     const Matrix rotated_queries = r.rope.rotate(queries, scene.seq_len);
-    const Matrix rotated_key = r.rope.rotate(Matrix(r.key.transpose()), scene.seq_len);
-    const Vector dots = rotated_queries * rotated_key.row(0).transpose();
-    std::vector<double> all_m(static_cast<size_t>(frames)), all_dots(all_m.size());
-    for (int f = 0; f < frames; ++f) {
-        all_m[size_t(f)] = f;
-        all_dots[size_t(f)] = dots(f);
+    const Matrix rotated_keys = r.rope.rotate(keys, scene.seq_len);
+    const Vector ahead = rotated_queries * rotated_keys.row(0).transpose();  // d = 0 … F − 1
+    const Vector behind = rotated_keys * rotated_queries.row(0).transpose();  // d = 0 … −(F − 1)
+    std::vector<double> offsets, dots;
+    for (int d = -(frames - 1); d < frames; ++d) {
+        offsets.push_back(d);
+        dots.push_back(d >= 0 ? ahead(d) : behind(-d));
     }
-    Panel dot = plot_panel(t("qₘ·k₀ as m advances", "qₘ·k₀ 随 m 的变化"), t("position m", "位置 m"),
-                           "qₘ·k₀");
-    LineSeries whole = line("", all_m, all_dots, 0);
-    whole.colour = Colour::muted();
-    whole.width = 0.8;
-    const int shown = std::clamp(m + 1, 1, frames);
-    LineSeries so_far = line("", {all_m.begin(), all_m.begin() + shown},
-                             {all_dots.begin(), all_dots.begin() + shown}, 0);
-    LineSeries now = line("", {all_m[size_t(shown - 1)]}, {all_dots[size_t(shown - 1)]}, 1);
-    now.markers = true;
+    Panel dot = plot_panel(t("qₘ·kₙ depends on m − n only", "qₘ·kₙ 只取决于 m − n"),
+                           t("m − n", "m − n"), "qₘ·kₙ");
+    LineSeries curve = line("", offsets, dots, 0);
+    curve.width = 1.2;
+    const size_t at = size_t(m - n + frames - 1);
+    LineSeries now = line("", {offsets[at]}, {dots[at]}, 1);
+    now.marker = MarkerShape::Dot;
     now.width = 2.5;
-    dot.lines = {whole, so_far, now};
+    dot.lines = {curve, now};
     dot.legend = LegendPosition::None;
     figure.panels.push_back(std::move(dot));
 
-    figure.title = t("RoPE: position m = ", "RoPE：位置 m = ") + std::to_string(m);
-    figure.subtitle = join_parts(
-        {scene_sizes(scene), scene_content(scene, t),
-         t("key fixed at n = 0; pairs scaled to unit length", "键固定在 n = 0；维度对已归一化")});
+    figure.title = t("RoPE: m = ", "RoPE：m = ") + std::to_string(m) +
+                   ", n = " + std::to_string(n) + t(": qₘ·kₙ = ", "：qₘ·kₙ = ") +
+                   format_number(dots[at], 4);
+    figure.subtitle = join_parts({scene_sizes(scene), scene_content(scene, t),
+                                  t("R(mθ)q·R(nθ)k = q·R((n − m)θ)k; pairs scaled to unit length",
+                                    "R(mθ)q·R(nθ)k = q·R((n − m)θ)k；维度对已归一化")});
     figure.cols = int(figure.panels.size());
     figure.width_in = 0.4 + 3.4 * figure.cols;
     figure.height_in = 4.4;

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "app/gui/plot/plot_transform.h"
+#include "core/figures/rotation_frame.h"
 #include "core/formats/scene_json.h"
 #include "core/input_error.h"
 #include "core/stage_times.h"
@@ -28,7 +29,7 @@ bool same_request(const FigureRequest& a, const FigureRequest& b) {
            a.options.norm == b.options.norm &&
            a.options.preview_texels == b.options.preview_texels &&
            a.rotation_frame == b.rotation_frame && a.rotation_frames == b.rotation_frames &&
-           a.theme == b.theme && same_scene(a.scene, b.scene);
+           a.rotation_key == b.rotation_key && a.theme == b.theme && same_scene(a.scene, b.scene);
 }
 
 namespace {
@@ -49,10 +50,11 @@ std::optional<FigureRequest> preview_of(const FigureRequest& r) {
 FigureOutcome build_requested_figure(const FigureRequest& r) {
     FigureOutcome outcome;
     try {
-        Figure figure =
-            r.rotation_frame >= 0
-                ? build_rotation_frame(r.scene, r.options, r.rotation_frame, r.rotation_frames)
-                : build_figure(r.scene, r.options);
+        Figure figure = r.rotation_frame >= 0
+                            ? build_rotation_frame(r.scene, r.options,
+                                                   RotationFrame{r.rotation_frame, r.rotation_key,
+                                                                 r.rotation_frames})
+                            : build_figure(r.scene, r.options);
         if (r.theme)
             for (const Panel& panel : figure.panels) {
                 throw_if_cancelled();

@@ -37,6 +37,7 @@ struct FigureRequest {
     FigureOptions options;
     int rotation_frame = -1;  // >= 0: build_rotation_frame at this m (of rotation_frames)
     int rotation_frames = 0;
+    int rotation_key = 0;  // the key's position n in that frame
     // When set, the heatmaps are also coloured for this theme on the worker: at L = 2048 that is
     // a tenth of a second per panel the UI thread does not spend.
     const Theme* theme = nullptr;

@@ -61,6 +61,20 @@ double playable_speed(double speed) {
                                 : ViewSettings{}.speed;
 }
 
+void step_rotation(ViewSettings& v, int steps, int frames) {
+    const auto wrap = [frames](int p) { return ((p % frames) + frames) % frames; };
+    if (!v.together) {
+        v.position = wrap(v.position + steps);
+        return;
+    }
+    // m − n stays d: m runs over the positions where both fit, from max(d, 0) to
+    // frames − 1 + min(d, 0), and starts again there.
+    const int d = std::clamp(v.position - v.key_position, -(frames - 1), frames - 1);
+    const int first = std::max(d, 0), count = frames - std::abs(d);
+    v.position = first + (((v.position - first + steps) % count) + count) % count;
+    v.key_position = v.position - d;
+}
+
 int rotation_steps(double& clock, double seconds, double speed) {
     constexpr int k_most_steps = 4;
     if (seconds > 0.0) clock += std::min(seconds, 1.0) * playable_speed(speed);  // not NaN
@@ -114,6 +128,7 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
             FigureRequest r = request(scene, "rotation", lang);
             r.rotation_frames = rotation_frames(scene);
             r.rotation_frame = std::clamp(v.position, 0, r.rotation_frames - 1);
+            r.rotation_key = std::clamp(v.key_position, 0, r.rotation_frames - 1);
             return {{0, r}};
         }
         case ViewId::Decay: {

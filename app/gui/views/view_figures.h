@@ -26,6 +26,10 @@ std::vector<std::string> view_encodings(ViewId view);
 // The rotation animation's length: one frame per position, up to k_max_rotation_frames.
 int rotation_frames(const Scene& scene);
 
+// Moves the rotation view's m by `steps` (negative: back), wrapping within [0, frames); with
+// `together`, n moves by as much, so that m − n — and with it qₘ·kₙ — stays as it is.
+void step_rotation(ViewSettings& settings, int steps, int frames);
+
 // `speed` within the slider's range (view_settings.h); the default speed for a non-finite one.
 double playable_speed(double speed);
 // Advances the rotation's clock (fractional positions played) by `seconds` at `speed` and returns

@@ -40,7 +40,7 @@ std::vector<std::string> keys_of(ViewId id) {
         case ViewId::Decay:
             return {"open", "compare", "log_x"};
         case ViewId::Rotation:
-            return {"open", "playing", "speed", "position"};
+            return {"open", "playing", "speed", "position", "key_position", "together"};
         case ViewId::Figure:
             return {"open", "figure"};
         default:
@@ -94,6 +94,8 @@ ViewSettings view_from_json(ViewId id, const json& in, const std::string& where)
     read(in, "playing", where, "true or false", &json::is_boolean, v.playing);
     read_in_range(in, "speed", where, k_min_speed, k_max_speed, v.speed);
     read_in_range(in, "position", where, 0, k_max_rotation_frames - 1, v.position);
+    read_in_range(in, "key_position", where, 0, k_max_rotation_frames - 1, v.key_position);
+    read(in, "together", where, "true or false", &json::is_boolean, v.together);
     read(in, "figure", where, "a figure name", &json::is_string, v.figure);
     read(in, "difference", where, "true or false", &json::is_boolean, v.difference);
     read(in, "all_heads", where, "true or false", &json::is_boolean, v.all_heads);
@@ -168,6 +170,9 @@ json views_to_json(const ViewSet& views) {
             if (key == "playing" && v.playing != defaults.playing) settings[key] = v.playing;
             if (key == "speed" && v.speed != defaults.speed) settings[key] = v.speed;
             if (key == "position" && v.position != defaults.position) settings[key] = v.position;
+            if (key == "key_position" && v.key_position != defaults.key_position)
+                settings[key] = v.key_position;
+            if (key == "together" && v.together != defaults.together) settings[key] = v.together;
             if (key == "figure") settings[key] = v.figure;
             if (key == "scale" && v.scale != defaults.scale)
                 settings[key] = colour_scale_name(v.scale);

@@ -60,6 +60,8 @@ struct ViewSettings {
     bool playing = false;             // rotation: the animation runs
     double speed = 4.0;               // rotation: positions per second
     int position = 0;                 // rotation: the position m on show
+    int key_position = 0;             // rotation: the key's position n
+    bool together = false;            // rotation: m and n move together (m − n kept)
     std::string figure = "scalings";  // figure: which one (a name from figure_names())
     bool operator==(const ViewSettings&) const = default;
 };

@@ -21,6 +21,7 @@
 #include "core/figures/curve_formula.h"
 #include "core/figures/figure_text.h"
 #include "core/figures/formula_text.h"
+#include "core/figures/rotation_frame.h"
 #include "core/limits.h"
 
 namespace posviz::gui {
@@ -195,7 +196,7 @@ LineSeries cursor_line(const Panel& panel, double at, bool vertical) {
     line.y = vertical ? across : std::vector<double>{at, at};
     line.colour = Colour::foreground();
     line.width = 1.0;
-    line.dashed = true;
+    line.dash = LineDash::Dashed;
     return line;
 }
 
@@ -233,8 +234,24 @@ std::string cell_note(App& app, const FigureJob& job, int panel, const Cell& cel
                       });
 }
 
+// The rotation frame's curve, hovered at m − n = d: the identity R(mθ)q·R(nθ)k = q·R((n − m)θ)k
+// (RoFormer §3.4.2) with its numbers — qₘ·kₙ worked out at two pairs of absolute positions with
+// that difference, and the curve's own value.
+std::string rotation_identity(const FigureRequest& r, int d) {
+    const Text t{r.options.lang};
+    const int frames = std::max(r.rotation_frames, 2);
+    const int first = std::max(d, 0);
+    std::string text = "R(mθ)q · R(nθ)k = q · R((n − m)θ)k\n" + t("m − n = ", "m − n = ") +
+                       std::to_string(d) + ":";
+    for (int m = first; m <= first + 1 && m - d < frames && m < frames; ++m)
+        text += "\n  m = " + std::to_string(m) + ", n = " + std::to_string(m - d) +
+                ":  qₘ·kₙ = " + format_number(rotated_dot(r.scene, m, m - d), 6);
+    return text;
+}
+
 std::string curve_note(App& app, const FigureJob& job, int panel, int line, double x) {
     return hover_note(app, job, {1.0, double(panel), double(line), x}, [&](const FigureRequest& r) {
+        if (r.rotation_frame >= 0) return rotation_identity(r, int(std::lround(x)));
         return curve_formula(r.scene, r.options, panel, line, x);
     });
 }
@@ -558,40 +575,63 @@ void bias_view(App& app, ViewSettings& v) {
     show_view(app, ViewId::Bias);
 }
 
+// The rotation's play button, as wide whichever it says: the controls after it stay put.
+void play_button(ViewSettings& v) {
+    const char* pause = tr("‖ Pause###play", "‖ 暂停###play");
+    const char* play = tr("▶ Play###play", "▶ 播放###play");
+    const float width = std::max(ImGui::CalcTextSize(pause, nullptr, true).x,
+                                 ImGui::CalcTextSize(play, nullptr, true).x) +
+                        2.0f * ImGui::GetStyle().FramePadding.x;
+    if (ImGui::Button(v.playing ? pause : play, ImVec2(width, 0.0f))) v.playing = !v.playing;
+}
+
 void rotation_view(App& app, ViewSettings& v) {
     ViewRuntime& rt = app.runtime[size_t(ViewId::Rotation)];
     const int frames = rotation_frames(app.scene);
     v.position = std::clamp(v.position, 0, frames - 1);
+    v.key_position = std::clamp(v.key_position, 0, frames - 1);
     v.speed = playable_speed(v.speed);  // files are refused outside it; this covers code
     if (v.playing && app.animate)
-        v.position =
-            (v.position + rotation_steps(rt.rotation_clock, ImGui::GetIO().DeltaTime, v.speed)) %
-            frames;
+        step_rotation(v, rotation_steps(rt.rotation_clock, ImGui::GetIO().DeltaTime, v.speed),
+                      frames);
     if (tools_shown(app))
-        tool_rows({{0.0f, "◀",
-                    [&] {
-                        if (ImGui::Button("◀")) v.position = (v.position + frames - 1) % frames;
-                    }},
-                   {0.0f, "‖ Pause",
-                    [&] {
-                        if (ImGui::Button(v.playing ? tr("‖ Pause###play", "‖ 暂停###play")
-                                                    : tr("▶ Play###play", "▶ 播放###play")))
-                            v.playing = !v.playing;
-                    }},
-                   {0.0f, "▶",
-                    [&] {
-                        if (ImGui::Button("▶")) v.position = (v.position + 1) % frames;
-                    }},
-                   {9.0f, "m", [&] { int_slider("m", v.position, 0, frames - 1); }},
-                   {7.0f, tr("speed", "速度"),
-                    [&] {
-                        double lo = k_min_speed, hi = k_max_speed;
-                        ImGui::SliderScalar(
-                            tr("speed", "速度"), ImGuiDataType_Double, &v.speed, &lo, &hi,
-                            tr("%.2g pos/s", "%.2g 位置/秒"),
-                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-                    }},
-                   {9.0f, "base", [&] { base_slider("base", app.scene); }}});
+        tool_rows(
+            {{0.0f, "◀",
+              [&] {
+                  if (ImGui::Button("◀")) step_rotation(v, -1, frames);
+              }},
+             {0.0f, "▶ Play", [&] { play_button(v); }},
+             {0.0f, "▶",
+              [&] {
+                  if (ImGui::Button("▶")) step_rotation(v, 1, frames);
+              }},
+             {9.0f, "m",
+              [&] {
+                  const int before = v.position;
+                  if (int_slider("m", v.position, 0, frames - 1) && v.together) {
+                      const int m = v.position;
+                      v.position = before;
+                      step_rotation(v, m - before, frames);
+                  }
+              }},
+             {9.0f, "n", [&] { int_slider("n", v.key_position, 0, frames - 1); }},
+             {0.0f, tr("m and n together", "m 与 n 同步"),
+              [&] {
+                  ImGui::Checkbox(tr("m and n together", "m 与 n 同步"), &v.together);
+                  if (ImGui::IsItemHovered())
+                      ImGui::SetTooltip("%s", tr("◀ ▶, Play and m move the key too: m − n stays, "
+                                                 "and so does qₘ·kₙ",
+                                                 "◀ ▶、播放与 m 同时移动键的位置：m − n 不变，"
+                                                 "qₘ·kₙ 也不变"));
+              }},
+             {7.0f, tr("speed", "速度"),
+              [&] {
+                  double lo = k_min_speed, hi = k_max_speed;
+                  ImGui::SliderScalar(tr("speed", "速度"), ImGuiDataType_Double, &v.speed, &lo, &hi,
+                                      tr("%.2g pos/s", "%.2g 位置/秒"),
+                                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+              }},
+             {9.0f, "base", [&] { base_slider("base", app.scene); }}});
     show_view(app, ViewId::Rotation);
 }
 
