@@ -1,7 +1,5 @@
 #include "app/gui/window/fonts.h"
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
 #include <imgui_freetype.h>
 #include <imgui_internal.h>
 
@@ -9,7 +7,9 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
-#include <optional>
+#include <tuple>
+
+#include "app/gui/window/font_advances.h"
 
 namespace posviz::gui {
 
@@ -63,36 +63,6 @@ float em_pixels(float size, bool cjk) {
     return cjk ? std::round(size * k_cjk_size_factor) / 1.448f : size / k_font_size_per_em;
 }
 
-// Decision (issue 22): ImGui's FreeType builder rounds each glyph's advance up to whole pixels at
-// the baked size, so text drawn at other sizes came out up to a twentieth wider or narrower than
-// the same text in an export — enough to move a layout measured with it. The atlas's advances
-// are replaced by the fonts' own (unhinted, in font units, as cairo measures with hinting off),
-// so that ImGui draws and measures text as wide as the figure layout and cairo do.
-void use_exact_advances(ImFont* font, const char* latin, const char* cjk, float size) {
-    FT_Library library = nullptr;
-    if (!font || FT_Init_FreeType(&library) != 0) return;
-    FT_Face latin_face = nullptr, cjk_face = nullptr;
-    if (FT_New_Face(library, latin, 0, &latin_face) != 0) latin_face = nullptr;
-    if (FT_New_Face(library, cjk, k_cjk_simplified_chinese, &cjk_face) != 0) cjk_face = nullptr;
-    // The advance of `c` in `face`, in pixels of an em of `em`; none where it lacks the glyph.
-    auto advance = [](FT_Face face, ImWchar c, float em) -> std::optional<float> {
-        if (!face) return std::nullopt;
-        const FT_UInt index = FT_Get_Char_Index(face, c);
-        if (index == 0 || FT_Load_Glyph(face, index, FT_LOAD_NO_SCALE) != 0) return std::nullopt;
-        return float(face->glyph->metrics.horiAdvance) / float(face->units_per_EM) * em;
-    };
-    for (ImFontGlyph& glyph : font->Glyphs) {
-        const ImWchar c = ImWchar(glyph.Codepoint);
-        std::optional<float> exact = advance(latin_face, c, em_pixels(size, false));
-        if (!exact) exact = advance(cjk_face, c, em_pixels(size, true));
-        if (exact) glyph.AdvanceX = *exact;
-    }
-    font->BuildLookupTable();
-    if (cjk_face) FT_Done_Face(cjk_face);
-    if (latin_face) FT_Done_Face(latin_face);
-    FT_Done_FreeType(library);
-}
-
 }  // namespace
 
 Fonts build_fonts(const FontSpec& spec) {
@@ -116,8 +86,12 @@ Fonts build_fonts(const FontSpec& spec) {
     fonts.body = add_face(k_latin_regular, k_cjk_regular, spec.size, fonts.problem);
     fonts.heading = add_face(k_latin_bold, k_cjk_bold, std::round(spec.size * 1.2f), fonts.problem);
     atlas.Build();
-    use_exact_advances(fonts.body, k_latin_regular, k_cjk_regular, spec.size);
-    use_exact_advances(fonts.heading, k_latin_bold, k_cjk_bold, std::round(spec.size * 1.2f));
+    // As exports measure text (font_advances.h).
+    for (const auto& [font, latin, cjk, size] :
+         {std::tuple{fonts.body, k_latin_regular, k_cjk_regular, spec.size},
+          std::tuple{fonts.heading, k_latin_bold, k_cjk_bold, std::round(spec.size * 1.2f)}})
+        use_exact_advances(font, {{latin, 0, em_pixels(size, false)},
+                                  {cjk, k_cjk_simplified_chinese, em_pixels(size, true)}});
     return fonts;
 }
 
