@@ -237,14 +237,19 @@ TEST(FigureBuilders, RotationFramesAdvanceThePosition) {
     s.content = "ones";
     const Figure frame = build_rotation_frame(s, {}, 4, 10);
     EXPECT_NE(frame.title.find("m = 4"), std::string::npos);
-    // The last panel traces q_m·k₀; with all-ones content and no rotation at m = 0 it is D = 16.
+    // The last panel draws q_m·k_n against m − n = −9 … 9 (the key at n = 0 here); with all-ones
+    // content and no rotation at m − n = 0 it is D = 16.
     const Panel& dot = frame.panels.back();
-    EXPECT_NEAR(dot.lines[0].y[0], 16.0, 1e-9);
-    // ... and at m, Σᵢ 2·cos(m·θᵢ) over the 8 pairs.
+    ASSERT_EQ(dot.lines[0].x.size(), 19u);
+    EXPECT_EQ(dot.lines[0].x[0], -9.0);
+    EXPECT_NEAR(dot.lines[0].y[9], 16.0, 1e-9);
+    // ... and at m − n = ±3, Σᵢ 2·cos(3·θᵢ) over the 8 pairs.
     double expected = 0.0;
     for (int i = 0; i < 8; ++i) expected += 2.0 * std::cos(3 * std::pow(10000.0, -2.0 * i / 16.0));
-    EXPECT_NEAR(dot.lines[0].y[3], expected, 1e-9);
-    EXPECT_EQ(dot.lines[1].x.size(), 5u);  // traced up to m = 4
+    EXPECT_NEAR(dot.lines[0].y[12], expected, 1e-9);
+    EXPECT_NEAR(dot.lines[0].y[6], expected, 1e-9);
+    ASSERT_EQ(dot.lines[1].x.size(), 1u);  // the mark at m − n = 4
+    EXPECT_EQ(dot.lines[1].x[0], 4.0);
 }
 
 TEST(FigureBuilders, PermutationDifferenceIsZeroWithoutPositions) {

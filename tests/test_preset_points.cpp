@@ -175,7 +175,8 @@ TEST(PresetPoints, RelativeMapsAreConstantAlongDiagonals) {
     }
 }
 
-// RoPE rotation: qₘ·k₀ traced beside the circles is Σᵢ |qᵢ||kᵢ| cos(m·θᵢ + φ(qᵢ) − φ(kᵢ)),
+// RoPE rotation: qₘ·kₙ beside the circles, against d = m − n, is
+// Σᵢ |qᵢ||kᵢ| cos(d·θᵢ + φ(qᵢ) − φ(kᵢ)),
 // and the slide opens a second view so that the window is used.
 TEST(PresetPoints, RopeRotationTracesTheDotProduct) {
     const Preset p = shipped("rope-rotation");
@@ -184,16 +185,18 @@ TEST(PresetPoints, RopeRotationTracesTheDotProduct) {
     const LineSeries& curve = f[0].panels.back().lines[0];
     const Content content = make_content(p.scene);
     const Vector q = content.queries.row(0), k = content.keys.row(0);
-    for (size_t m = 0; m < curve.y.size(); m += 5) {
+    const int last = int(curve.y.size() - 1) / 2;  // d runs from −last to last
+    for (int d = -last; d <= last; d += 5) {
         double expected = 0.0;
         for (int i = 0; i < p.scene.dim / 2; ++i) {
             const double theta = std::pow(p.scene.base, -2.0 * i / p.scene.dim);
             const double qa = std::atan2(q(2 * i + 1), q(2 * i));
             const double ka = std::atan2(k(2 * i + 1), k(2 * i));
             expected += std::hypot(q(2 * i), q(2 * i + 1)) * std::hypot(k(2 * i), k(2 * i + 1)) *
-                        std::cos(double(m) * theta + qa - ka);
+                        std::cos(double(d) * theta + qa - ka);
         }
-        EXPECT_NEAR(curve.y[m], expected, 1e-9 * std::abs(expected) + 1e-9) << "m = " << m;
+        EXPECT_NEAR(curve.y[size_t(d + last)], expected, 1e-9 * std::abs(expected) + 1e-9)
+            << "m − n = " << d;
     }
     int open = 0;
     for (const ViewSettings& v : p.views) open += v.open;
