@@ -245,5 +245,34 @@ TEST(Layout, ACanvasTooSmallForTheFiguresPanelsIsAnInputError) {
     EXPECT_NO_THROW(check_room_for_panels(lay_out_figure(terms, text, FixedMeasure()), text));
 }
 
+// scores --difference: the colour bar that A and B share stood right of the difference map's own
+// Δ bar (issue 22, defect 5). It spans the maps it colours, and no map with a bar of its own lies
+// left of it within its height, on a column, the text width and a slide.
+TEST(Layout, TheSharedColourBarStandsBesideTheMapsItColours) {
+    Scene s;
+    s.figure = "scores";
+    s.compare = {"rope", "xpos"};
+    FigureOptions options{"en", "", false};
+    options.difference = true;
+    const Figure figure = build_figure(s, options);
+    ASSERT_TRUE(figure.colorbar.has_value());
+    ASSERT_EQ(figure.panels.size(), 3u);
+    for (const auto& [w, h] : {std::pair{3.25, 4.8}, {6.75, 3.6}, {13.33, 7.5}}) {
+        const LaidOutFigure l = lay_out_figure(figure, canvas_in(w, h), FixedMeasure());
+        ASSERT_TRUE(l.colorbar.has_value()) << w;
+        const Rect bar = *l.colorbar;
+        for (size_t i = 0; i < l.panels.size(); ++i) {
+            const Rect box = l.panels[i].box;
+            if (l.panels[i].colorbar) {  // the difference, with its own Δ bar
+                const bool level = std::min(box.y + box.h, bar.y + bar.h) > std::max(box.y, bar.y);
+                EXPECT_FALSE(level && box.x + box.w <= bar.x) << w << " in: panel " << i;
+            } else {  // A or B: the bar runs along the whole map
+                EXPECT_LE(bar.y, box.y + 1e-6) << w << " in: panel " << i;
+                EXPECT_GE(bar.y + bar.h, box.y + box.h - 1e-6) << w << " in: panel " << i;
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace posviz

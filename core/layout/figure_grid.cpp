@@ -4,6 +4,30 @@
 
 namespace posviz {
 
+bool uses_shared_colorbar(const Panel& panel) {
+    return panel.heatmap && !panel.heatmap->colorbar;
+}
+
+namespace {
+
+// Whether some row of `cols` columns holds both a map of the shared colour bar and a map with a
+// bar of its own.
+bool mixes_colour_bars(const Figure& figure, int cols) {
+    const size_t n = figure.panels.size();
+    for (size_t first = 0; first < n; first += size_t(cols)) {
+        bool shared = false, own = false;
+        for (size_t i = first; i < std::min(n, first + size_t(cols)); ++i) {
+            const Panel& panel = figure.panels[i];
+            shared = shared || uses_shared_colorbar(panel);
+            own = own || (panel.heatmap && panel.heatmap->colorbar);
+        }
+        if (shared && own) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 std::vector<Grid> candidate_grids(const Figure& figure, int cols_asked) {
     const int n = std::max(1, int(figure.panels.size()));
     if (cols_asked > 0) {
@@ -14,6 +38,7 @@ std::vector<Grid> candidate_grids(const Figure& figure, int cols_asked) {
     for (int cols = n; cols >= 1; --cols) {
         const int rows = (n + cols - 1) / cols;
         if (rows > 1 && (rows - 1) * cols >= n) continue;  // a whole empty row
+        if (figure.colorbar && cols > 1 && mixes_colour_bars(figure, cols)) continue;
         grids.push_back({rows, cols, false});
         const auto last_row = figure.panels.begin() + (rows - 1) * cols;
         if (rows * cols > n && std::any_of(last_row, figure.panels.end(),

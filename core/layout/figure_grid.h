@@ -25,8 +25,13 @@ struct Grid {
 // per panel); else every column count, fewest rows first, each also with a wide last row where
 // its last row is short and holds a plot of free shape, which can use the width (matrices that
 // keep their shape cannot: a lone one would only stand apart). Grids with a whole empty row are
-// left out.
+// left out, and so are grids that set a map with a colour bar of its own in a row of maps of the
+// figure's shared colour bar (a difference A − B beside A and B): the shared bar stands right of
+// those rows, and would stand beside the wrong map (issue 22, defect 5).
 std::vector<Grid> candidate_grids(const Figure& figure, int cols_asked);
+
+// Whether a panel's map takes its colours from the figure's shared colour bar.
+bool uses_shared_colorbar(const Panel& panel);
 
 // How many cells share the width of panel i's row.
 int cells_across(Grid grid, size_t count, size_t i);

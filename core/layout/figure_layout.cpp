@@ -157,15 +157,18 @@ PanelPlan plan_grid(const Pen& p, const Figure& figure, Rect area, double strip,
         plan.smallest_box = std::min({plan.smallest_box, box.w, box.h});
         plan.covered += useful_area(figure.panels[i], box);
         plan.cut += cut_texts(p, figure.panels[i], plan.layouts.back(), plan.labels[i]);
-        boxes_top = std::min(boxes_top, box.y);
-        boxes_bottom = std::max(boxes_bottom, box.y + box.h);
+        if (uses_shared_colorbar(figure.panels[i])) {
+            boxes_top = std::min(boxes_top, box.y);
+            boxes_bottom = std::max(boxes_bottom, box.y + box.h);
+        }
         cells_right = std::max(cells_right, plan.cells[i].x + plan.cells[i].w);
     }
     // Empty cells count against a grid (a lone panel under a full row looks stray): what it
     // covers is weighted by the share of cells filled.
     if (!grid.wide_last_row) plan.covered *= double(count) / double(grid.rows * cols);
-    // A shared colorbar right of the cells, as tall as the plot boxes it serves.
-    if (count > 0)
+    // A shared colorbar right of the cells, as tall as the maps it serves (not beside a map of a
+    // scale of its own, nor the plots under them: issue 22, defect 5).
+    if (count > 0 && boxes_bottom > boxes_top)
         plan.colorbar = {cells_right + PanelMetrics(p.theme).colorbar_gap, boxes_top,
                          PanelMetrics(p.theme).colorbar_width, boxes_bottom - boxes_top};
     return plan;
