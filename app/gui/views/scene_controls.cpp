@@ -110,13 +110,17 @@ void load(App& app, Use&& use, const char* what_en, const char* what_zh) {
 
 void rope_controls(Scene& s) {
     row(tr("pairs", "维度配对"));
-    choice_combo("##rope_style", s.rope_style, {"interleaved", "half"});
+    choice_combo(
+        "##rope_style", s.rope_style, {"interleaved", "half"},
+        {tr("interleaved", "相邻交错"), tr("half (rotate_half)", "前后两半 (rotate_half)")});
     row(tr("rotary part", "旋转比例"));
     double_slider("##rotary_fraction", s.rotary_fraction, 0.05, 1.0, "%.2f");
     row(tr("scaling", "缩放"));
     std::string scaling = rope_scaling_name(s.rope_scaling.type);
     if (choice_combo("##scaling", scaling,
-                     {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"}))
+                     {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"},
+                     {tr("none", "无"), tr("linear (PI)", "线性 (PI)"), "NTK",
+                      tr("dynamic NTK", "动态 NTK"), "YaRN", "Llama 3", "LongRoPE"}))
         s.rope_scaling.type = parse_rope_scaling_type(scaling, "scaling");
     if (s.rope_scaling.type == RopeScalingType::None) return;
     row(tr("factor", "缩放因子"));
@@ -132,7 +136,8 @@ void encoding_parameters(App& app) {
     const std::string& e = s.encoding;
     if (e == "sinusoidal") {
         row(tr("layout", "排列"));
-        choice_combo("##layout", s.sinusoidal_layout, {"interleaved", "halves"});
+        choice_combo("##layout", s.sinusoidal_layout, {"interleaved", "halves"},
+                     {tr("interleaved", "相邻交错"), tr("halves", "前后两半")});
     } else if (e == "learned") {
         ImGui::TextDisabled("%s",
                             tr("Empty path: a seeded random table.", "路径为空：随机初始化的表。"));
@@ -149,6 +154,16 @@ void encoding_parameters(App& app) {
                 "已载入位置表");
         ImGui::SameLine();
         if (ImGui::Button(tr("Seeded table", "随机表"))) s.table_path.clear();
+        if (s.table_path.empty()) {
+            // The seeded table's rows (Scene::max_len): below L, the figures show the positions
+            // past the table's end, the wall a learned table hits.
+            row(tr("table rows", "表的行数"));
+            int_slider("##max_len", s.max_len, 0, limits::kMaxSeqLen, true);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s", tr("Rows of the seeded table, the positions it has "
+                                           "(0: as many as L)",
+                                           "随机表的行数，即它有的位置数（0：与 L 相同）"));
+        }
     } else if (e == "shaw") {
         row(tr("clip k", "截断 k"));
         int_slider("##clip", s.shaw_clip, 0, 64);
@@ -174,7 +189,8 @@ void encoding_parameters(App& app) {
         head_slider("##head", s);
     } else if (e == "kerple") {
         row(tr("kernel", "核"));
-        choice_combo("##kerple", s.kerple_kind, {"log", "power"});
+        choice_combo("##kerple", s.kerple_kind, {"log", "power"},
+                     {tr("logarithmic", "对数"), tr("power", "幂")});
         row("r₁");
         double_slider("##r1", s.kerple_r1, 0.01, 10.0, "%.2f", true);
         row("r₂");
@@ -227,10 +243,10 @@ void layer_picker(App& app, LoadedModel& m) {
 void model_section(App& app) {
     section(tr("Model", "模型"));
     row(tr("path", "路径"));
-    const bool model_chosen =
-        path_field("model", app.files.model_path, "config.json / model folder", app.files.chooser,
-                   tr("Open a model folder or config.json", "打开模型文件夹或 config.json"),
-                   {ChooserPurpose::OpenFileOrFolder, {".json"}, "", ""});
+    const bool model_chosen = path_field(
+        "model", app.files.model_path, tr("config.json / model folder", "config.json / 模型文件夹"),
+        app.files.chooser, tr("Open a model folder or config.json", "打开模型文件夹或 config.json"),
+        {ChooserPurpose::OpenFileOrFolder, {".json"}, "", ""});
     if (ImGui::Button(tr("Load model", "载入模型")) || model_chosen)
         load_model_into(app, model_choice_from_path(app.files.model_path));
     if (!app.files.model_problem.empty()) red_wrapped(app.files.model_problem);
@@ -457,7 +473,7 @@ void scene_controls(App& app) {
     show_length_note(app.scene_length_note, s);
     row(tr("dims D", "维度 D"));
     dim_slider("##D", s);
-    row(tr("base", "基数 base"));
+    row(tr("base", "基数"));
     base_slider("##base", s);
     row(tr("dims shown", "显示的维度"));
     std::string dims = dims_text(s.dims);

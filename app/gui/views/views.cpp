@@ -418,7 +418,7 @@ void wavelengths_view(App& app, ViewSettings& v) {
     if (tools_shown(app))
         tool_rows({length_tool(app, ViewId::Wavelengths),
                    {9.0f, "D", [&] { dim_slider("D", app.scene); }},
-                   {9.0f, "base", [&] { base_slider("base", app.scene); }},
+                   {9.0f, tr("base", "基数"), [&] { base_slider(tr("base", "基数"), app.scene); }},
                    {10.0f, tr("compare", "对比"), [&] {
                         list_field(tr("compare", "对比"), v.compare);
                         if (ImGui::IsItemHovered())
@@ -459,9 +459,10 @@ void toggle_dim(std::vector<int>& dims, int dim) {
 
 void matrices_view(App& app) {
     if (tools_shown(app))
-        tool_rows({length_tool(app, ViewId::Matrices),
-                   {9.0f, "D", [&] { dim_slider("D", app.scene); }},
-                   {9.0f, "base", [&] { base_slider("base", app.scene); }}});
+        tool_rows(
+            {length_tool(app, ViewId::Matrices),
+             {9.0f, "D", [&] { dim_slider("D", app.scene); }},
+             {9.0f, tr("base", "基数"), [&] { base_slider(tr("base", "基数"), app.scene); }}});
     const ViewRuntime& rt = app.runtime[size_t(ViewId::Matrices)];
     const Cursor& c = app.cursor;
     std::array<std::vector<Panel>, 2> overlays;
@@ -631,7 +632,7 @@ void rotation_view(App& app, ViewSettings& v) {
                                       tr("%.2g pos/s", "%.2g 位置/秒"),
                                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
               }},
-             {9.0f, "base", [&] { base_slider("base", app.scene); }}});
+             {9.0f, tr("base", "基数"), [&] { base_slider(tr("base", "基数"), app.scene); }}});
     show_view(app, ViewId::Rotation);
 }
 
@@ -639,7 +640,7 @@ void decay_view(App& app, ViewSettings& v) {
     if (tools_shown(app))
         tool_rows(
             {length_tool(app, ViewId::Decay),
-             {9.0f, "base", [&] { base_slider("base", app.scene); }},
+             {9.0f, tr("base", "基数"), [&] { base_slider(tr("base", "基数"), app.scene); }},
              {10.0f, tr("compare", "对比"), [&] { list_field(tr("compare", "对比"), v.compare); }},
              {0.0f, tr("log distance", "对数距离"),
               [&] { ImGui::Checkbox(tr("log distance", "对数距离"), &v.log_x); }}});
