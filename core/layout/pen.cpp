@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <optional>
+#include <utility>
 
 #include "core/figure/label_lines.h"
 #include "core/layout/canvas.h"
@@ -129,10 +131,44 @@ void drop_last_codepoint(std::string& s) {
 
 }  // namespace
 
+namespace {
+
+// The pieces first to last joined as set: a space where one went before a piece.
+std::string joined(const std::vector<Token>& pieces, size_t first, size_t last) {
+    std::string line;
+    for (size_t i = first; i < last; ++i)
+        line += (pieces[i].space && i > first ? " " : "") + pieces[i].text;
+    return line;
+}
+
+// Decision (issue 22: orphan words, a subtitle's "·" lost at a wrap): a text that fits on two
+// lines breaks where its lines come out most even — never one word left alone under a full
+// line — and, among breaks that make the longer line no more than an em longer, after a " · "
+// separator, which then ends the first line (its parts stay whole). None where no break fits.
+std::optional<std::pair<std::string, std::string>> balanced_two_lines(
+    const std::vector<Token>& pieces, const std::function<double(const std::string&)>& w,
+    double max_width, double em) {
+    std::optional<std::pair<std::string, std::string>> best;
+    double best_cost = INFINITY;
+    for (size_t k = 1; k < pieces.size(); ++k) {
+        const std::string first = joined(pieces, 0, k), second = joined(pieces, k, pieces.size());
+        const double longer = std::max(w(first), w(second));
+        if (longer > max_width) continue;
+        const double cost = longer - (pieces[k - 1].text == "·" ? em : 0.0);
+        if (cost < best_cost) best_cost = cost, best = std::pair{first, second};
+    }
+    return best;
+}
+
+}  // namespace
+
 std::string Pen::fit_text(const std::string& text, const TextStyle& style, double max_width,
                           int max_lines) const {
     if (text.empty() || text_box(text, style).w <= max_width) return text;
     auto w = [&](const std::string& line) { return width(line, style); };
+    if (max_lines >= 2 && text.find('\n') == std::string::npos)
+        if (const auto two = balanced_two_lines(tokens(text), w, max_width, style.size))
+            return two->first + "\n" + two->second;
     std::vector<std::string> lines(1);
     for (const Token& token : tokens(text)) {
         const std::string joined =
