@@ -207,5 +207,30 @@ TEST(WindowMessage, ABadConfigReadsForTheWindow) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(ModelState, AFolderRemovedWhileShownIsAMessageAndTheSceneStays) {
+    // The layer picker reads the model again: its folder gone, the window says so.
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "posviz_gone_model";
+    std::filesystem::create_directories(dir);
+    std::filesystem::copy_file(data("gemma-3-4b-it.json"), dir / "config.json",
+                               std::filesystem::copy_options::overwrite_existing);
+    Scene s;
+    ModelChoice choice;
+    choice.config_path = (dir / "config.json").string();
+    LoadedModel m = load_model(choice, s);
+    std::filesystem::remove_all(dir);
+    const Scene before = s;
+    m.choice.layer = 0;
+    try {
+        load_model(m.choice, s);
+        ADD_FAILURE() << "a removed model loaded";
+    } catch (const InputError& e) {
+        const std::string shown = window_message(e.what());
+        EXPECT_EQ(shown.rfind("model: ", 0), 0u) << shown;
+        EXPECT_EQ(shown.find("--"), std::string::npos) << shown;
+    }
+    EXPECT_EQ(s.base, before.base);
+    EXPECT_TRUE(model_applied(m, s));  // what is shown is still the model loaded before
+}
+
 }  // namespace
 }  // namespace posviz::gui
