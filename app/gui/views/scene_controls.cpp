@@ -1,7 +1,6 @@
 #include "app/gui/views/scene_controls.h"
 
 #include <imgui.h>
-#include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
 #include <algorithm>
@@ -324,9 +323,18 @@ bool seq_len_slider(const char* label, Scene& s, int max, LengthNote& note) {
     // With a sentence, L is its token count: shown here, set by the sentence.
     ImGui::BeginDisabled(s.content == "sentence");
     const ImGuiID id = ImGui::GetID(label);
+    // Ctrl+click on the slider opens the field in its place on the same frame, where the click
+    // activates it: keys typed right after land in it even when frames come slowly (a long map
+    // computing on every core).
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 end(at.x + ImGui::CalcItemWidth(), at.y + ImGui::GetFrameHeight());
+    const bool clicked = ImGui::GetIO().KeyCtrl && ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
+                         ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(at, end);
+    if (typing.id != id && clicked && s.content != "sentence")
+        typing = {id, std::to_string(s.seq_len), 0};
     bool changed = false;
     if (typing.id == id) {
-        if (typing.frames++ == 0) ImGui::SetKeyboardFocusHere();
+        if (typing.frames++ == 0 && !clicked) ImGui::SetKeyboardFocusHere();
         const bool entered = ImGui::InputText(
             label, &typing.text,
             ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
@@ -342,16 +350,9 @@ bool seq_len_slider(const char* label, Scene& s, int max, LengthNote& note) {
             typing = {};
         }
     } else {
-        const int before = s.seq_len;
         changed = ImGui::SliderInt(label, &s.seq_len, k_min_seq_len, max, "%d",
                                    ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoInput);
-        if (ImGui::IsItemHovered() && ImGui::GetIO().KeyCtrl &&
-            ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-            s.seq_len = before;  // the click that opens the field does not drag
-            changed = false;
-            ImGui::ClearActiveID();
-            typing = {id, std::to_string(before), 0};
-        } else if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+        if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
             ImGui::SetTooltip(tr("Drag, or Ctrl+click to type a length (2 to %s here)",
                                  "拖动，或按住 Ctrl 单击后输入长度（此处为 2 至 %s）"),
                               grouped(max).c_str());
