@@ -541,6 +541,20 @@ TEST(FigureLayout, ACanvasTooSmallForTheFigureIsExitTwoLeavingNoFile) {
     }
 }
 
+// --annotate where no cell can hold its value (8 × 8 in a paper column) says so: exit 2, no file.
+TEST(FigureLayout, AnnotateThatWritesNoValueIsExitTwo) {
+    const std::string dir = make_temp_dir();
+    const auto r = run_posviz("export bias --encoding alibi -L 8 --annotate --size column -o " +
+                              dir + "/c.png");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("--annotate"), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir + "/c.png"));
+    EXPECT_EQ(
+        run_posviz("export bias --encoding alibi -L 8 --annotate --size slide -o " + dir + "/s.png")
+            .status,
+        0);
+}
+
 // Type that leaves the panels no room on the canvas is refused naming the options, in every
 // format, instead of a blank picture with exit 0 (issue 22, defect 8).
 TEST(FigureLayout, TypeTooLargeForTheSizeIsExitTwoNamingTheOptions) {

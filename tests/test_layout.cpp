@@ -275,6 +275,31 @@ TEST(Layout, TheSharedColourBarStandsBesideTheMapsItColours) {
     }
 }
 
+// --annotate did nothing, silently, where the cells are too small for values in 6 pt type (an
+// 8 × 8 ALiBi map in a paper column, its cells under 10 pt for values like "−3.5"): that is an
+// InputError naming --annotate; on a slide the values are written.
+TEST(Layout, AnnotateWhereNoCellCanHoldItsValueIsAnInputError) {
+    Scene s;
+    s.figure = "bias";
+    s.encoding = "alibi";
+    s.seq_len = 8;
+    const Figure bias = build_figure(s, {"en", "", false});
+    Canvas column = canvas_in(3.25, 2.4);
+    column.annotate = true;
+    try {
+        check_cell_values_drawn(lay_out_figure(bias, column, FixedMeasure()), column);
+        ADD_FAILURE() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.option, "--annotate");
+        EXPECT_NE(std::string(e.what()).find("slide"), std::string::npos) << e.what();
+    }
+    Canvas slide = canvas_in(13.33, 7.5);
+    slide.annotate = true;
+    const LaidOutFigure l = lay_out_figure(bias, slide, FixedMeasure());
+    EXPECT_NO_THROW(check_cell_values_drawn(l, slide));
+    EXPECT_EQ(blocks(l, TextRole::CellValue, 0), 64);  // every cell of the 8 × 8 map
+}
+
 // Wrapped titles left one word alone on their second line ("… its own colour\nscale") and could
 // break a subtitle's list anywhere (issue 22, minors). Two lines come out as even as they can;
 // among breaks within an em of the most even, one after a " · " wins. Widths by hand: 6 pt a

@@ -65,8 +65,8 @@ std::string render_figure_svg(const Figure& figure, const RenderStyle& style, do
 // The height in points of the page a file export draws `figure` on, `width` points wide: `height`,
 // or taller up to `most` points where the figure's plot boxes would be specks at `height`
 // (core/layout/page_fit.h; most ≤ height: `height`). Throws InputError naming --width/--height
-// and --size where the panels have no room on that page even in the smallest type, and
-// lay_out_figure's InputErrors, before anything is drawn.
+// and --size where the panels have no room on that page even in the smallest type, --annotate
+// where no cell gets its value, and lay_out_figure's InputErrors, before anything is drawn.
 double export_page_height(const Figure& figure, const RenderStyle& style, double width,
                           double height, double most);
 

@@ -80,7 +80,9 @@ double export_page_height(const Figure& figure, const RenderStyle& style, double
     const CairoTextMeasure measure(cr.get());
     Canvas canvas = render_canvas(style, width, height);
     if (most > height) canvas.height = fitted_page_height(figure, canvas, measure, most);
-    check_room_for_panels(lay_out_figure(figure, canvas, measure), canvas);
+    const LaidOutFigure laid_out = lay_out_figure(figure, canvas, measure);
+    check_room_for_panels(laid_out, canvas);
+    check_cell_values_drawn(laid_out, canvas);
     return canvas.height;
 }
 

@@ -67,4 +67,16 @@ void check_room_for_panels(const LaidOutFigure& laid_out, const Canvas& canvas) 
                          " pt axis labels: a larger --width or --height, or a larger --size");
 }
 
+void check_cell_values_drawn(const LaidOutFigure& laid_out, const Canvas& canvas) {
+    if (!canvas.annotate) return;
+    for (const TextBlock& block : laid_out.display.blocks)
+        if (block.role == TextRole::CellValue) return;
+    throw InputError("--annotate",
+                     "on a " + format_number(canvas.width / k_points_per_inch) + " × " +
+                         format_number(canvas.height / k_points_per_inch) + " in canvas",
+                     "a figure with a matrix of at most 16 × 16 cells, each large enough for its "
+                     "value in 6 pt type: a larger --size (slide, poster) or --width/--height, "
+                     "or no --annotate");
+}
+
 }  // namespace posviz

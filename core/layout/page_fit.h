@@ -39,4 +39,10 @@ double fitted_page_height(const Figure& figure, const Canvas& canvas, const Text
 // type at its smallest and the axis labels left out): a larger canvas is what is allowed.
 void check_room_for_panels(const LaidOutFigure& laid_out, const Canvas& canvas);
 
+// Throws InputError("--annotate") where canvas.annotate asks for the values in the cells and the
+// figure laid out on `canvas` writes none: it has no matrix of at most 16 × 16 cells, or its
+// cells are too small for values in 6 pt type (an 8 × 8 map in a paper column). Said, not
+// silently left out; a slide or a poster has room for them.
+void check_cell_values_drawn(const LaidOutFigure& laid_out, const Canvas& canvas);
+
 }  // namespace posviz
