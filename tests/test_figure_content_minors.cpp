@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "core/figure/ticks.h"
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 #include "core/scene.h"
@@ -96,6 +97,12 @@ TEST(FigureContentMinors, ChineseFiguresLeaveNoEnglishWords) {
     const Figure pe = built("pe", "sinusoidal", "zh");
     EXPECT_EQ(pe.subtitle.find("interleaved"), std::string::npos) << pe.subtitle;
     EXPECT_NE(pe.subtitle.find("交错"), std::string::npos) << pe.subtitle;
+}
+
+// ALiBi's diagonal is −slope·0 = −0: its cells read "0", not "−0".
+TEST(FigureContentMinors, NegativeZeroIsWrittenZero) {
+    EXPECT_EQ(format_number(-0.0, 2), "0");
+    EXPECT_EQ(format_number(-0.5, 2), "−0.5");
 }
 
 }  // namespace

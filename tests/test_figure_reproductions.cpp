@@ -1,7 +1,8 @@
 // Figures of the literature reproduced, each number derived here from the paper's formula:
 // the Annotated Transformer's PE plot (Rush 2018: d_model 20, positions 0–99, dims 4–7), the
 // ALiBi paper's per-head bias matrices (Press et al. 2022: 8 heads, slopes 2⁻¹ … 2⁻⁸) through
-// --all-heads, and RoFormer's long-term decay curve (Su et al. 2021, Fig. 2: D = 128, base 10000).
+// --all-heads, RoFormer's long-term decay curve (Su et al. 2021, Fig. 2: D = 128, base 10000),
+// d2l.ai's PE curves and heatmap, and Tensor2Tensor's concatenated halves.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -174,6 +175,70 @@ TEST(FigureReproductions, RoformerDecayCurve) {
     double late = 0.0;
     for (int r = L - 50; r < L; ++r) late = std::max(late, rows[size_t(r)][1]);
     EXPECT_LT(late, 0.5 * bound(0));
+}
+
+Scene sinusoidal_scene(const std::string& figure, int seq_len, int dim) {
+    Scene s;
+    s.figure = figure;
+    s.encoding = "sinusoidal";
+    s.seq_len = seq_len;
+    s.dim = dim;
+    return s;
+}
+
+// d2l.ai §11.6: P[:, 6:10] of the 60 × 32 PE drawn with fmts '-', 'm--', 'g-.', 'r:', and the
+// whole matrix with cmap='Blues' in imshow's square cells. Column j is sin or cos of
+// pos / 10000^(2⌊j/2⌋/32).
+TEST(FigureReproductions, D2lCurvesWithTheirLineStylesAndTheBluesHeatmap) {
+    Scene s = sinusoidal_scene("curves", 60, 32);
+    s.dims = {6, 7, 8, 9};
+    const Figure curves = build_figure(s, {"en", "", false});
+    const std::vector<LineSeries>& lines = curves.panels[0].lines;
+    ASSERT_EQ(lines.size(), 4u);
+    const LineDash d2l[] = {LineDash::Solid, LineDash::Dashed, LineDash::DashDot, LineDash::Dotted};
+    for (size_t k = 0; k < 4; ++k) {
+        EXPECT_EQ(lines[k].dash, d2l[k]) << k;
+        const int j = 6 + int(k);
+        for (int pos : {0, 13, 59}) {
+            const double angle = pos / std::pow(10000.0, 2.0 * (j / 2) / 32.0);
+            EXPECT_NEAR(lines[k].y[size_t(pos)], j % 2 == 0 ? std::sin(angle) : std::cos(angle),
+                        1e-12);
+        }
+    }
+
+    const Figure heatmap = build_figure(sinusoidal_scene("pe", 60, 32), {"en", "Blues", false});
+    const Panel& p = heatmap.panels[0];
+    ASSERT_TRUE(p.heatmap.has_value());
+    EXPECT_EQ(p.heatmap->colormap, "Blues");
+    EXPECT_TRUE(p.equal_aspect);  // square cells: the map is 32 wide for 60 high
+    EXPECT_EQ(p.heatmap->values.rows(), 60);
+    EXPECT_EQ(p.heatmap->values.cols(), 32);
+}
+
+// Tensor2Tensor's get_timing_signal_1d: timescales 10000^(i/(D/2 − 1)), i < D/2, the sines of
+// every timescale, then the cosines (tf.concat([sin, cos], axis=1)); the figure marks the two
+// halves with a line at D/2 and "sin" | "cos" over them.
+TEST(FigureReproductions, Tensor2TensorHalvesAreMarked) {
+    Scene s = sinusoidal_scene("pe", 20, 512);
+    s.sinusoidal_layout = "halves";
+    const Figure f = build_figure(s, {"en", "", false});
+    const Panel& p = f.panels[0];
+    const Matrix& pe = p.heatmap->values;
+    for (int pos : {1, 7, 19})
+        for (int i : {0, 3, 100, 255}) {
+            const double inv_timescale = std::exp(-i * std::log(10000.0) / (256 - 1));
+            EXPECT_NEAR(pe(pos, i), std::sin(pos * inv_timescale), 1e-12);
+            EXPECT_NEAR(pe(pos, 256 + i), std::cos(pos * inv_timescale), 1e-12);
+        }
+    ASSERT_EQ(p.lines.size(), 1u);
+    EXPECT_EQ(p.lines[0].x, (std::vector<double>{255.5, 255.5}));
+    ASSERT_EQ(p.annotations.size(), 2u);
+    EXPECT_EQ(p.annotations[0].text, "sin");
+    EXPECT_LT(p.annotations[0].x, 0.5);
+    EXPECT_EQ(p.annotations[1].text, "cos");
+    EXPECT_GT(p.annotations[1].x, 0.5);
+    // The interleaved layout has no halves to mark.
+    EXPECT_TRUE(build_figure(sinusoidal_scene("pe", 20, 512), {}).panels[0].annotations.empty());
 }
 
 }  // namespace

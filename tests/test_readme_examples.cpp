@@ -17,11 +17,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The command lines of the README's example block (the ```sh block after the line naming this
-// test).
-std::vector<std::string> readme_examples() {
+// The command lines of a README example block (the ```sh block after the line naming `test`).
+std::vector<std::string> readme_examples(const std::string& test) {
     const std::string readme = testing::read_file(std::string(POSVIZ_SOURCE_DIR) + "/README.md");
-    const auto marker = readme.find("ReadmeExamples.RunAsWritten");
+    const auto marker = readme.find(test);
     if (marker == std::string::npos) return {};
     const auto begin = readme.find("```sh\n", marker);
     const auto end = readme.find("```", begin + 6);
@@ -43,10 +42,10 @@ std::string output_of(const std::string& line) {
     return name;
 }
 
-TEST(ReadmeExamples, RunAsWritten) {
-    const auto lines = readme_examples();
-    ASSERT_GE(lines.size(), 5u)
-        << "README.md has no example block after 'ReadmeExamples.RunAsWritten'";
+// Runs each line of the block in a scratch folder laid out like the repository root.
+void run_block(const std::string& test) {
+    const auto lines = readme_examples(test);
+    ASSERT_GE(lines.size(), 5u) << "README.md has no example block after '" << test << "'";
     const fs::path root = testing::make_temp_dir();
     fs::create_directories(root / "build/app");
     fs::create_directories(root / "tests");
@@ -65,6 +64,15 @@ TEST(ReadmeExamples, RunAsWritten) {
         EXPECT_GT(fs::file_size(root / output), 0u);
     }
     fs::remove_all(root);
+}
+
+TEST(ReadmeExamples, RunAsWritten) {
+    run_block("ReadmeExamples.RunAsWritten");
+}
+
+// The well-known figures (README, "Reproducing well-known figures").
+TEST(ReadmeExamples, ReproductionsRunAsWritten) {
+    run_block("ReadmeExamples.ReproductionsRunAsWritten");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "app/render/animation.h"
 #include "app/render/export.h"
 #include "core/encodings/checks.h"
+#include "core/figure/colormap.h"
 #include "core/figure/theme.h"
 #include "core/figures/colour_scale.h"
 #include "core/figures/figures.h"
@@ -157,9 +158,12 @@ void add_figure_export_options(CLI::App& cmd, FigureExportOptions& o) {
         ->capture_default_str();
     cmd.add_option("--theme", o.theme, "light (paper) or dark (slides)")->capture_default_str();
     cmd.add_flag("--transparent", o.transparent, "PNG without a background");
-    cmd.add_option("--colormap", o.colormap,
-                   "viridis|magma|cividis|RdBu_r (default: diverging RdBu_r for signed values, "
-                   "viridis for one-signed)");
+    std::string colormaps;
+    for (const std::string& name : colormap_names())
+        colormaps += (colormaps.empty() ? "" : "|") + name;
+    cmd.add_option(
+        "--colormap", o.colormap,
+        colormaps + " (default: diverging RdBu_r for signed values, viridis for one-signed)");
     cmd.add_option("--scale", o.scale,
                    "compared heatmaps (scores, bias): shared, per-panel, or auto (shared when "
                    "their ranges are within " +

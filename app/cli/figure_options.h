@@ -11,7 +11,8 @@
 //   --dpi              pixels per inch for PNG/GIF/MP4, 10..1200 (default 150)
 //   --theme            light (paper) | dark (slides)
 //   --transparent      PNG without background
-//   --colormap         viridis|magma|cividis|RdBu_r, replacing the one chosen for the data
+//   --colormap         viridis|magma|cividis|RdBu_r|gray|Greys|Blues (colormap_names()), replacing
+//                      the one chosen for the data
 //   --scale            auto|shared|per-panel: one colour scale for compared maps or one each
 //   --vmin, --vmax     colour limits of every heatmap
 //   --norm             linear|log|power:γ, how values map to colours (default: the figure's own)

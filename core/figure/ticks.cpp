@@ -139,6 +139,8 @@ std::string subscript(int n) {
 std::string format_number(double value, int digits) {
     if (!std::isfinite(value))
         return value > 0 ? "∞" : value < 0 ? k_minus + std::string("∞") : "NaN";
+    // −0 (ALiBi's −slope·|m − n| on the diagonal) is written 0.
+    if (value == 0.0) value = 0.0;
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
     std::string s = buffer;

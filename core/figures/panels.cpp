@@ -11,7 +11,12 @@ Panel matrix_panel(Matrix values, const std::string& colormap, ColourLimits limi
                    const std::string& x_label, const std::string& y_label,
                    const std::string& colorbar_label) {
     Panel p;
-    p.equal_aspect = values.rows() == values.cols();
+    // Square cells, as matplotlib's imshow draws a matrix (d2l.ai's 60 × 32 PE), where the matrix
+    // is at most k_square_cells_up_to times as long as wide; a longer one (a 1024 × 64 table)
+    // fills its box instead of shrinking to a sliver.
+    constexpr double k_square_cells_up_to = 4.0;
+    const double rows = double(values.rows()), cols = double(values.cols());
+    p.equal_aspect = std::max(rows, cols) <= k_square_cells_up_to * std::min(rows, cols);
     p.heatmap = matrix_heatmap(std::move(values), colormap, limits);
     p.heatmap->colorbar_label = colorbar_label;
     p.x.label = x_label;

@@ -10,8 +10,8 @@
 
 namespace posviz {
 
-// A matrix shown as printed: row 0 at the top, cell centres on integer positions, square
-// matrices with square cells. No grid over the colours.
+// A matrix shown as printed: row 0 at the top, cell centres on integer positions, square cells
+// unless one side is over 4 times the other. No grid over the colours.
 Panel matrix_panel(Matrix values, const std::string& colormap, ColourLimits limits,
                    const std::string& x_label, const std::string& y_label,
                    const std::string& colorbar_label);
