@@ -9,10 +9,11 @@
 
 #include "app/gui/files/scene_files.h"
 #include "app/gui/language.h"
-#include "app/gui/views/length_limits.h"
+#include "app/gui/storyline_names.h"
 #include "app/gui/views/model_state.h"
-#include "app/gui/views/view_settings.h"
 #include "app/gui/views/window_message.h"
+#include "app/storyline/length_limits.h"
+#include "app/storyline/view_settings.h"
 #include "core/figures/figure_text.h"
 #include "core/formats/hf_config.h"
 #include "core/formats/hf_config/model_scene.h"
@@ -303,6 +304,13 @@ void forget_stale_model(App& app) {
         app.scene.model_name.clear();
 }
 
+std::string window_encoding_title(const std::string& name) {
+    // The two that are descriptions rather than names; the rest are names in either language.
+    if (name == "sinusoidal") return tr("Sinusoidal", "正弦");
+    if (name == "learned") return tr("Learned", "可学习");
+    return encoding_title(name);
+}
+
 bool int_slider(const char* label, int& value, int lo, int hi, bool logarithmic) {
     // ImGui asserts on a range wider than INT_MAX / 2; the limits keep every range far below.
     return ImGui::SliderInt(
@@ -387,9 +395,9 @@ bool base_slider(const char* label, Scene& s) {
 
 bool encoding_combo(const char* label, std::string& encoding) {
     bool changed = false;
-    if (ImGui::BeginCombo(label, encoding_title(encoding).c_str())) {
+    if (ImGui::BeginCombo(label, window_encoding_title(encoding).c_str())) {
         for (const std::string& name : encoding_names())
-            if (ImGui::Selectable(encoding_title(name).c_str(), name == encoding)) {
+            if (ImGui::Selectable(window_encoding_title(name).c_str(), name == encoding)) {
                 changed = name != encoding;
                 encoding = name;
             }
@@ -436,13 +444,13 @@ bool encodings_combo(const char* label, std::vector<std::string>& encodings,
                      const std::string& fallback, const std::vector<std::string>& choices) {
     std::string preview;
     for (const std::string& e : encodings.empty() ? std::vector{fallback} : encodings)
-        preview += (preview.empty() ? "" : ", ") + encoding_title(e);
+        preview += (preview.empty() ? "" : ", ") + window_encoding_title(e);
     bool changed = false;
     if (ImGui::BeginCombo(label, preview.c_str())) {
         for (const std::string& name : choices.empty() ? encoding_names() : choices) {
             auto it = std::find(encodings.begin(), encodings.end(), name);
             bool on = it != encodings.end() || (encodings.empty() && name == fallback);
-            if (ImGui::Checkbox(encoding_title(name).c_str(), &on)) {
+            if (ImGui::Checkbox(window_encoding_title(name).c_str(), &on)) {
                 const bool offered = choices.empty() || std::find(choices.begin(), choices.end(),
                                                                   fallback) != choices.end();
                 if (encodings.empty() && offered) encodings = {fallback};
@@ -518,7 +526,7 @@ void scene_controls(App& app) {
     ImGui::SameLine();
     ImGui::Checkbox(tr("softmax", "softmax"), &s.softmax);
 
-    section((encoding_title(s.encoding) + tr(" parameters", " 参数")).c_str());
+    section((window_encoding_title(s.encoding) + tr(" parameters", " 参数")).c_str());
     encoding_parameters(app);
 }
 
