@@ -123,6 +123,13 @@ std::vector<Variant> audited_figures() {
                         }});
     variants.push_back(
         {"permutation", [=](Scene& s, FigureOptions&) { s.figure = "permutation"; }});
+    variants.push_back({"permutation --content sentence --sentence 'dog bites man'",
+                        [=](Scene& s, FigureOptions&) {
+                            s.figure = "permutation";
+                            s.content = "sentence";
+                            s.sentence = "dog bites man";
+                            fit_length_to_sentence(s);
+                        }});
     variants.push_back({"scores --compare sinusoidal,rope,alibi,t5", [=](Scene& s, FigureOptions&) {
                             scores(s);
                             s.compare = {"sinusoidal", "rope", "alibi", "t5"};
@@ -488,6 +495,68 @@ const std::vector<Known>& known_failures() {
         {"permutation", "slide", "ticks", {"zh"}, {"dark"}, "3"},
         {"extrapolation --encoding rope", "poster", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
         {"permutation", "poster", "ellipsis", {"en"}, {"dark", "light"}, "3"},
+        // "bites" dropped from the 3-token x axes at every size (the layout's own x tick fit
+        // refuses the three where the same labels fit: not yet found).
+        {"permutation --content sentence --sentence 'dog bites man'",
+         "column",
+         "ellipsis",
+         {"en", "zh"},
+         {"dark", "light"},
+         "3"},
+        {"permutation --content sentence --sentence 'dog bites man'",
+         "column",
+         "ticks",
+         {"en", "zh"},
+         {"dark", "light"},
+         "3"},
+        {"permutation --content sentence --sentence 'dog bites man'",
+         "column",
+         "map size",
+         {"en", "zh"},
+         {"dark", "light"},
+         "3"},
+        {"permutation --content sentence --sentence 'dog bites man'",
+         "text",
+         "ellipsis",
+         {"en"},
+         {"dark", "light"},
+         "3"},
+        {"permutation --content sentence --sentence 'dog bites man'",
+         "text",
+         "ticks",
+         {"en", "zh"},
+         {"dark", "light"},
+         "3"},
+        {"permutation --content sentence --sentence 'dog bites man'",
+         "slide",
+         "ellipsis",
+         {"en"},
+         {"dark", "light"},
+         "3"},
+        {"permutation --content sentence --sentence 'dog bites man'",
+         "slide",
+         "ticks",
+         {"en", "zh"},
+         {"dark", "light"},
+         "3"},
+        {"permutation --content sentence --sentence 'dog bites man'",
+         "poster",
+         "ellipsis",
+         {"en"},
+         {"dark", "light"},
+         "3"},
+        {"permutation --content sentence --sentence 'dog bites man'",
+         "poster",
+         "ticks",
+         {"en", "zh"},
+         {"dark"},
+         "3"},
+        {"permutation --content sentence --sentence 'dog bites man'",
+         "poster",
+         "ticks",
+         {"en"},
+         {"light"},
+         "3"},
     };
     return known;
 }
