@@ -61,4 +61,28 @@ LineSeries scaling_line(const std::string& column, const Text& t, std::vector<do
     return s;
 }
 
+Panel pair_scalings_panel(const DataTable& table, const std::string& y_label, const Text& t) {
+    Panel panel;
+    panel.x.label = t("pair index i", "维度对序号 i");
+    panel.y.label = y_label;
+    panel.y.scale = AxisScale::Log;
+    panel.legend = LegendPosition::Outside;
+    const std::vector<double> i = table_column(table, "i");
+    for (size_t c = 1; c < table.columns.size(); ++c) {
+        const std::string& column = table.columns[c];
+        panel.lines.push_back(scaling_line(column, t, i, table_column(table, column), int(c - 1)));
+    }
+    return panel;
+}
+
+Figure wide_plot_figure(Panel panel, std::string title, std::string subtitle) {
+    Figure figure;
+    figure.title = std::move(title);
+    figure.subtitle = std::move(subtitle);
+    figure.panels = {std::move(panel)};
+    figure.width_in = 9.0;
+    figure.height_in = 4.6;
+    return figure;
+}
+
 }  // namespace posviz

@@ -26,4 +26,11 @@ bool is_model_scaling(const std::string& column);
 LineSeries scaling_line(const std::string& column, const Text& t, std::vector<double> x,
                         std::vector<double> y, int palette_index);
 
+// A per-pair table of the extension studies (scalings, scale-factors: column "i", then one per
+// scaling) as a log-y plot against pair index i, one scaling_line per column, the legend
+// outside.
+Panel pair_scalings_panel(const DataTable& table, const std::string& y_label, const Text& t);
+// The one-plot figure of those studies, 9 × 4.6 in.
+Figure wide_plot_figure(Panel panel, std::string title, std::string subtitle);
+
 }  // namespace posviz

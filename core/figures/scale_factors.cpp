@@ -37,33 +37,21 @@ Figure scale_factors_figure(const Scene& scene, const FigureOptions& options) {
     data_scene.figure = "scale-factors";
     const DataTable table = compute_figure_data(data_scene);
     // The axis label stays short enough for a paper column; the subtitle says what θ′ᵢ is.
-    Panel panel = plot_panel("", t("pair index i", "维度对序号 i"), "θ′ᵢ / θᵢ");
-    panel.y.scale = AxisScale::Log;
-    panel.legend = LegendPosition::Outside;
-    const std::vector<double> i = table_column(table, "i");
+    Panel panel = pair_scalings_panel(table, "θ′ᵢ / θᵢ", t);
     double smallest = 1.0;
-    for (size_t c = 1; c < table.columns.size(); ++c) {
-        const std::string& column = table.columns[c];
-        std::vector<double> ratio = table_column(table, column);
-        for (double r : ratio)
+    for (const LineSeries& line : panel.lines)
+        for (double r : line.y)
             if (r > 0.0 && std::isfinite(r)) smallest = std::min(smallest, r);
-        panel.lines.push_back(scaling_line(column, t, i, std::move(ratio), int(c - 1)));
-    }
     power_of_two_ticks(panel.y, smallest);
 
-    Figure figure;
-    figure.title =
-        t("RoPE scalings: how much each pair slows down", "RoPE 缩放方法：各维度对的减速倍数");
-    figure.subtitle =
+    return wide_plot_figure(
+        panel,
+        t("RoPE scalings: how much each pair slows down", "RoPE 缩放方法：各维度对的减速倍数"),
         join_parts({t("θ′ᵢ: pair i's frequency scaled, θᵢ: unscaled",
                       "θ′ᵢ：缩放后维度对 i 的频率，θᵢ：缩放前"),
                     scene_sizes(scene), "base = " + format_number(scene.base, 6),
                     t("training length ", "训练长度 ") + std::to_string(training_length(scene)),
-                    t("scalings for ×", "缩放倍数 ×") + format_number(comparison_factor(scene))});
-    figure.panels = {panel};
-    figure.width_in = 9.0;
-    figure.height_in = 4.6;
-    return figure;
+                    t("scalings for ×", "缩放倍数 ×") + format_number(comparison_factor(scene))}));
 }
 
 }  // namespace posviz

@@ -14,15 +14,9 @@ Figure scalings_figure(const Scene& scene, const FigureOptions& options) {
     Scene data_scene = scene;
     data_scene.figure = "scalings";
     const DataTable table = compute_figure_data(data_scene);
-    Panel panel = plot_panel("", t("pair index i", "维度对序号 i"),
-                             t("wavelength 2π/θᵢ (positions)", "波长 2π/θᵢ（位置数）"));
-    panel.y.scale = AxisScale::Log;
-    panel.legend = LegendPosition::Outside;
+    Panel panel =
+        pair_scalings_panel(table, t("wavelength 2π/θᵢ (positions)", "波长 2π/θᵢ（位置数）"), t);
     const std::vector<double> i = table_column(table, "i");
-    for (size_t c = 1; c < table.columns.size(); ++c) {
-        const std::string& column = table.columns[c];
-        panel.lines.push_back(scaling_line(column, t, i, table_column(table, column), int(c - 1)));
-    }
     auto level = [&](const std::string& label, double length, bool dashed) {
         LineSeries s = line(label, {i.front(), i.back()}, {length, length}, 0);
         s.colour = Colour::muted();
@@ -35,15 +29,10 @@ Figure scalings_figure(const Scene& scene, const FigureOptions& options) {
     if (train_len != scene.seq_len)
         level(t("training length ", "训练长度 ") + std::to_string(train_len), train_len, false);
 
-    Figure figure;
-    figure.title = t("RoPE scalings: wavelength of each pair", "RoPE 缩放方法：各维度对的波长");
-    figure.subtitle =
+    return wide_plot_figure(
+        panel, t("RoPE scalings: wavelength of each pair", "RoPE 缩放方法：各维度对的波长"),
         join_parts({scene_sizes(scene), "base = " + format_number(scene.base, 6),
-                    t("scalings for ×", "缩放倍数 ×") + format_number(comparison_factor(scene))});
-    figure.panels = {panel};
-    figure.width_in = 9.0;
-    figure.height_in = 4.6;
-    return figure;
+                    t("scalings for ×", "缩放倍数 ×") + format_number(comparison_factor(scene))}));
 }
 
 }  // namespace posviz

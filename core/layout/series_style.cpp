@@ -11,8 +11,7 @@ StrokeStyle series_stroke(const Pen& p, const LineSeries& series) {
         case LineDash::Solid:
             return s;
         case LineDash::Dashed:
-            s.dashes = {3.7 * w, 1.6 * w};
-            break;
+            return p.stroke(series.width, true);  // the pattern every dashed mark has
         case LineDash::DashDot:
             s.dashes = {6.4 * w, 1.6 * w, 1.0 * w, 1.6 * w};
             break;
