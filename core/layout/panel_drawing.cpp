@@ -9,6 +9,7 @@
 #include "core/layout/colorbar_layout.h"
 #include "core/layout/heatmap_image.h"
 #include "core/layout/panel_metrics.h"
+#include "core/layout/series_style.h"
 
 namespace posviz {
 
@@ -49,14 +50,12 @@ void draw_line(const Pen& p, const LineSeries& s, const PanelLayout& l) {
         }
         pen_down = true;
     }
-    p.lines(std::move(pieces), colour, p.stroke(s.width, s.dashed));
-    if (!s.markers) return;
-    MarkersItem markers;
-    markers.radius = (1.2 * s.width + 0.9) * p.theme.line_scale;
-    markers.paint = {colour, 1.0};
-    for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
-        if (drawable(l, s.x[i], s.y[i])) markers.centres.push_back({l.x(s.x[i]), l.y(s.y[i])});
-    if (!markers.centres.empty()) p.add(std::move(markers));
+    p.lines(std::move(pieces), colour, series_stroke(p, s));
+    if (s.marker == MarkerShape::None) return;
+    std::vector<Point> centres;
+    for (size_t i = 0; i < s.x.size() && i < s.y.size(); i += size_t(std::max(1, s.marker_every)))
+        if (drawable(l, s.x[i], s.y[i])) centres.push_back({l.x(s.x[i]), l.y(s.y[i])});
+    draw_markers(p, s, std::move(centres));
 }
 
 // Canvas radius of a data-space radius (circles are drawn in equal-aspect panels).
