@@ -13,8 +13,8 @@
 namespace posviz::gui {
 namespace {
 
-FigureRequest scores_request(int seq_len) {
-    FigureRequest r;
+ViewRequest scores_request(int seq_len) {
+    ViewRequest r;
     r.scene.figure = "scores";
     r.scene.seq_len = seq_len;
     r.scene.dim = 16;
@@ -22,8 +22,8 @@ FigureRequest scores_request(int seq_len) {
 }
 
 // RoFormer's decay bound at the limits, L = 2^20 and D = 2^15: minutes of work.
-FigureRequest endless_request() {
-    FigureRequest r;
+ViewRequest endless_request() {
+    ViewRequest r;
     r.scene.figure = "decay";
     r.scene.encoding = "rope";
     r.scene.seq_len = 1 << 20;
@@ -40,7 +40,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // Asks every few milliseconds, as the UI does every frame, until the job is idle.
-void settle(FigureJob& job, const FigureRequest& request) {
+void settle(FigureJob& job, const ViewRequest& request) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     do {
         job.request(request);
@@ -52,7 +52,7 @@ void settle(FigureJob& job, const FigureRequest& request) {
 // A long map is previewed: sampled logits come first (in milliseconds), then the full map replaces
 // them and stays.
 TEST(GuiFigureJob, LongMapsArePreviewedThenReplaced) {
-    FigureRequest r = scores_request(4096);
+    ViewRequest r = scores_request(4096);
     r.scene.dim = 64;  // the full map's work well beyond the preview's
     FigureJob job;
     bool preview_seen = false;
@@ -84,7 +84,7 @@ TEST(GuiFigureJob, TheFrameThatAsksShowsTheFirstPicture) {
     EXPECT_EQ(job.figure()->panels[0].heatmap->values.rows(), 64);
     // A long map: its preview is shown, while the full map (a good tenth of a second) is not
     // waited for.
-    FigureRequest long_map = scores_request(4096);
+    ViewRequest long_map = scores_request(4096);
     long_map.scene.dim = 64;
     job.request(long_map);
     job.show_first_picture(std::chrono::steady_clock::now() + std::chrono::seconds(60));
@@ -97,7 +97,7 @@ TEST(GuiFigureJob, TheFrameThatAsksShowsTheFirstPicture) {
 // A full build is not waited for when the job's last one took longer than the frame may wait:
 // the frame comes at once, still showing the figure before.
 TEST(GuiFigureJob, TheFrameDoesNotWaitForABuildThatTookLongerLastTime) {
-    FigureRequest r = scores_request(2048);  // no preview below 4096; tens of milliseconds
+    ViewRequest r = scores_request(2048);  // no preview below 4096; tens of milliseconds
     r.scene.dim = 128;
     r.scene.content = "random";
     FigureJob job;
@@ -135,7 +135,7 @@ TEST(GuiFigureJob, RecomputesOnlyWhenTheRequestChanges) {
     job.request(scores_request(8));
     EXPECT_FALSE(job.computing());
     EXPECT_EQ(job.version(), first);
-    FigureRequest other = scores_request(8);
+    ViewRequest other = scores_request(8);
     other.scene.seed = 1;  // any field counts
     settle(job, other);
     EXPECT_NE(job.version(), first);
@@ -152,7 +152,7 @@ TEST(GuiFigureJob, RequestsDuringABuildCollapseIntoTheNewest) {
 TEST(GuiFigureJob, BadInputIsAMessageAndKeepsTheLastFigure) {
     FigureJob job;
     settle(job, scores_request(8));
-    FigureRequest bad = scores_request(8);
+    ViewRequest bad = scores_request(8);
     bad.scene.figure = "rotation";  // needs RoPE; the scene says rope by default, so break it:
     bad.scene.encoding = "alibi";
     settle(job, bad);
@@ -163,7 +163,7 @@ TEST(GuiFigureJob, BadInputIsAMessageAndKeepsTheLastFigure) {
 }
 
 TEST(GuiFigureJob, RotationFramesFollowThePosition) {
-    FigureRequest r;
+    ViewRequest r;
     r.scene.encoding = "rope";
     r.scene.seq_len = 16;
     r.scene.dim = 16;
@@ -196,7 +196,7 @@ TEST(GuiFigureJob, ANewRequestCancelsTheLongBuildItReplaces) {
     FigureJob job;
     job.request(endless_request());
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    FigureRequest short_one = endless_request();
+    ViewRequest short_one = endless_request();
     short_one.scene.seq_len = 8;
     short_one.scene.dim = 16;
     const auto start = std::chrono::steady_clock::now();
@@ -228,7 +228,7 @@ TEST(GuiFigureJob, QuittingCancelsAndDestroyingDoesNotWaitLong) {
 }
 
 TEST(GuiFigureJob, HeatmapsAreColouredOnTheWorker) {
-    FigureRequest r = scores_request(8);
+    ViewRequest r = scores_request(8);
     const Theme& theme = find_theme("dark");
     r.theme = &theme;
     const FigureOutcome outcome = build_requested_figure(r);

@@ -3,9 +3,10 @@
 // other figures instead of shrinking them beside it.
 #include <gtest/gtest.h>
 
-#include "app/gui/files/preset.h"
+#include "app/gui/storyline_names.h"
 #include "app/gui/views/lecture_layout.h"
-#include "app/gui/views/lecture_pages.h"
+#include "app/storyline/lecture_pages.h"
+#include "app/storyline/preset.h"
 
 namespace posviz::gui {
 namespace {

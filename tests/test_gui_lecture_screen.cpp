@@ -64,13 +64,17 @@ class LectureScreen : public ::testing::Test {
 // or held. Every slide's figure spans at least 60 % of the screen from its first plot box's edges
 // to its last, but two in Chinese: the permutation grid (0.57; 0.60 in English: six 3 × 3 maps,
 // their titles on two lines at 28 px type, each row's colour bar and a difference bar of its own)
-// and the four logit terms (0.59; 0.63 in English: four colour bars).
+// and the four logit terms (0.59; 0.63 in English: four colour bars); and the two single
+// matrices: a matrix at most 4:1 keeps square cells, as matplotlib's imshow draws it (the PE
+// matrix as d2l.ai shows it; core/figures/panels.cpp), which lecture mode stretches to 2:1 at
+// most — the 100 × 64 PE matrix and the 96 × 64 learned table then span 1150 of the 1920 px
+// (0.47–0.51 of the screen; 0.68 and 0.65 when they filled the width).
 const std::map<std::string, double> k_least_share = {
     {"order-blindness", 0.32},    // six 3 × 3 maps in the two rows that mean PE or not (34–37 %)
     {"sinusoidal-waves", 0.64},   // one plot (68–69 %); the legend of four curves under it
-    {"sinusoidal-matrix", 0.64},  // the PE matrix, 100 × 64, the full width (68–70 %)
+    {"sinusoidal-matrix", 0.44},  // the PE matrix, 100 × 64, cells stretched 2:1 (47–49 %)
     {"absolute-terms", 0.39},     // four maps with their colour bars (41–46 %)
-    {"learned", 0.61},            // the learned table, 96 × 64 (64–66 %)
+    {"learned", 0.46},            // the learned table, 96 × 64, cells stretched 2:1 (49–51 %)
     {"relative", 0.54},           // three maps in a row (57–60 %)
     {"rope-rotation", 0.37},  // three circles that stay round over the full-width qₘ·k₀ curve
     {"rope-relative", 0.52},  // two maps side by side, each with its colour bar (55–58 %)
@@ -79,7 +83,9 @@ const std::map<std::string, double> k_least_share = {
 };
 // The figure's span may be under 60 % only where said above.
 const std::map<std::string, double> k_least_span = {{"order-blindness", 0.55},
-                                                    {"absolute-terms", 0.57}};
+                                                    {"absolute-terms", 0.57},
+                                                    {"sinusoidal-matrix", 0.44},
+                                                    {"learned", 0.46}};
 
 TEST_F(LectureScreen, TheLeadFigureFillsTheScreenWithData) {
     for (const std::string lang : {"en", "zh"}) {

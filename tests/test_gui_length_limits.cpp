@@ -6,10 +6,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/gui/views/length_limits.h"
+#include "app/gui/storyline_names.h"
 #include "app/gui/views/model_state.h"
-#include "app/gui/views/view_figures.h"
 #include "app/gui/views/window_message.h"
+#include "app/storyline/length_limits.h"
+#include "app/storyline/view_figures.h"
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 #include "core/limits.h"

@@ -6,7 +6,8 @@
 #include <cmath>
 #include <limits>
 
-#include "app/gui/views/view_figures.h"
+#include "app/gui/storyline_names.h"
+#include "app/storyline/view_figures.h"
 
 namespace posviz::gui {
 namespace {

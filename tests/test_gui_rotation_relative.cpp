@@ -8,7 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui/files/scene_files.h"
-#include "app/gui/views/view_figures.h"
+#include "app/gui/storyline_names.h"
+#include "app/storyline/view_figures.h"
 #include "core/figures/rotation_frame.h"
 #include "core/formats/npy.h"
 

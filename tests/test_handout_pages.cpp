@@ -8,14 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/files/preset.h"
-#include "app/gui/files/storyline_page.h"
-#include "app/gui/files/storyline_pdf.h"
+#include "app/handout/handout_page.h"
 #include "app/render/render.h"
+#include "app/storyline/preset.h"
+#include "app/storyline/view_figures.h"
 #include "core/layout/figure_layout.h"
 
-namespace posviz::gui {
+namespace posviz::handout {
 namespace {
+
+using namespace posviz::storyline;
 
 constexpr double k_page_area = k_slide_width_pt * k_slide_height_pt;
 
@@ -30,19 +32,19 @@ TEST(HandoutPages, LeadFigureTakesMostOfThePageAndNoTypeIsUnder14Points) {
             const std::vector<Figure> figures = preset_figures(preset, path, lang);
             ASSERT_FALSE(figures.empty()) << path;
             for (size_t k = 0; k < figures.size(); ++k) {
-                StorylinePage page;
+                HandoutPage page;
                 page.title = preset_title(preset, lang);
                 if (k == 0) page.caption = preset_note(preset, lang);
                 page.place = "1 / 10";
                 page.figure = figures[k];
-                const PageFigureArea area = storyline_figure_area(cr, page, lang);
+                const PageFigureArea area = handout_figure_area(cr, page, lang);
                 if (k == 0) {
                     EXPECT_GE(area.width * area.height, 0.6 * k_page_area)
                         << path << " " << lang << ": the lead figure gets "
                         << area.width * area.height / k_page_area * 100.0 << " % of the page";
                 }
                 const LaidOutFigure laid = lay_out_for_cairo(
-                    cr, figures[k], storyline_figure_style("light", lang), area.width, area.height);
+                    cr, figures[k], handout_figure_style("light", lang), area.width, area.height);
                 for (const TextBlock& block : laid.display.blocks)
                     EXPECT_GE(block.size, k_handout_type_pt - 1e-9)
                         << path << " " << lang << " figure " << k << ": \"" << block.text
@@ -54,4 +56,4 @@ TEST(HandoutPages, LeadFigureTakesMostOfThePageAndNoTypeIsUnder14Points) {
 }
 
 }  // namespace
-}  // namespace posviz::gui
+}  // namespace posviz::handout

@@ -7,8 +7,9 @@
 #include <fstream>
 #include <string>
 
-#include "app/gui/files/preset.h"
 #include "app/gui/files/settings.h"
+#include "app/gui/storyline_names.h"
+#include "app/storyline/preset.h"
 #include "core/formats/hf_config.h"
 #include "core/formats/npy.h"
 #include "core/formats/safetensors.h"
@@ -66,7 +67,7 @@ TEST(HostileInputs, DeeplyNestedJsonInEveryReader) {
     expect_refused("export pe --encoding learned --dim 4 --seq-len 4 --table " + tensors + " -o " +
                        dir + "/pe.npy",
                    "--table");
-    EXPECT_INPUT_ERROR(gui::read_preset(deep), deep);
+    EXPECT_INPUT_ERROR(storyline::read_preset(deep), deep);
     EXPECT_INPUT_ERROR(scene_from_text(deep_json()), "scene");
     // Nesting within the bound still parses (and is then refused for what it is).
     EXPECT_INPUT_ERROR(scene_from_text(std::string(64, '[') + std::string(64, ']')), "scene");
@@ -173,17 +174,20 @@ TEST(HostileInputs, PresetValuesAreCheckedAsTheyLoad) {
     const auto preset = [&](const std::string& scene) {
         return write(dir, "p.json", R"({"scene": )" + scene + "}");
     };
-    EXPECT_INPUT_ERROR(gui::read_preset(preset(R"({"heads": 1073741825})")), "p.json.scene.heads");
-    EXPECT_INPUT_ERROR(gui::read_preset(preset(R"({"heads": -2147483648})")), "p.json.scene.heads");
-    EXPECT_INPUT_ERROR(gui::read_preset(preset(R"({"seq_len": 1000000000})")),
+    EXPECT_INPUT_ERROR(storyline::read_preset(preset(R"({"heads": 1073741825})")),
+                       "p.json.scene.heads");
+    EXPECT_INPUT_ERROR(storyline::read_preset(preset(R"({"heads": -2147483648})")),
+                       "p.json.scene.heads");
+    EXPECT_INPUT_ERROR(storyline::read_preset(preset(R"({"seq_len": 1000000000})")),
                        "p.json.scene.seq_len");
-    EXPECT_INPUT_ERROR(gui::read_preset(preset(R"({"dim": 2147483000})")), "p.json.scene.dim");
-    // D = 63 for RoPE used to become 64 without a word.
-    EXPECT_INPUT_ERROR(gui::read_preset(preset(R"({"encoding": "rope", "dim": 63})")),
+    EXPECT_INPUT_ERROR(storyline::read_preset(preset(R"({"dim": 2147483000})")),
                        "p.json.scene.dim");
-    EXPECT_NO_THROW(gui::read_preset(preset(R"({"encoding": "alibi", "dim": 63})")));
+    // D = 63 for RoPE used to become 64 without a word.
+    EXPECT_INPUT_ERROR(storyline::read_preset(preset(R"({"encoding": "rope", "dim": 63})")),
+                       "p.json.scene.dim");
+    EXPECT_NO_THROW(storyline::read_preset(preset(R"({"encoding": "alibi", "dim": 63})")));
     // The largest legal values load (the views must cope with them).
-    EXPECT_NO_THROW(gui::read_preset(
+    EXPECT_NO_THROW(storyline::read_preset(
         preset(R"({"seq_len": )" + std::to_string(limits::kMaxSeqLen) + R"(, "heads": 1024})")));
 }
 

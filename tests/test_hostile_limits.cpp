@@ -12,8 +12,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "app/gui/files/preset.h"
-#include "app/gui/views/view_settings.h"
+#include "app/gui/storyline_names.h"
+#include "app/storyline/preset.h"
+#include "app/storyline/view_settings.h"
 #include "core/formats/scene_json.h"
 #include "core/limits.h"
 #include "expect_input_error.h"
@@ -173,23 +174,24 @@ TEST(HostileLimits, ViewSettingsAreRefusedNotBent) {
     const auto preset = [&](const std::string& views) {
         return write(dir, "v.json", R"({"views": )" + views + "}");
     };
-    EXPECT_INPUT_ERROR(gui::read_preset(preset(R"({"rotation": {"speed": 1e9}})")),
+    EXPECT_INPUT_ERROR(storyline::read_preset(preset(R"({"rotation": {"speed": 1e9}})")),
                        "v.json.views.rotation.speed");
-    EXPECT_INPUT_ERROR(gui::read_preset(preset(R"({"rotation": {"speed": 0.1}})")),
+    EXPECT_INPUT_ERROR(storyline::read_preset(preset(R"({"rotation": {"speed": 0.1}})")),
                        "v.json.views.rotation.speed");
-    EXPECT_INPUT_ERROR(gui::read_preset(preset(R"({"rotation": {"position": 1099511627776}})")),
-                       "v.json.views.rotation.position");
-    EXPECT_EQ(gui::read_preset(preset(R"({"rotation": {"speed": 32, "position": 255}})"))
-                  .views[size_t(gui::ViewId::Rotation)]
+    EXPECT_INPUT_ERROR(
+        storyline::read_preset(preset(R"({"rotation": {"position": 1099511627776}})")),
+        "v.json.views.rotation.position");
+    EXPECT_EQ(storyline::read_preset(preset(R"({"rotation": {"speed": 32, "position": 255}})"))
+                  .views[size_t(storyline::ViewId::Rotation)]
                   .speed,
-              gui::k_max_speed);
+              storyline::k_max_speed);
     // A wrong value is shown as an excerpt, not printed whole; so is the token a syntax error
     // stops at.
     std::string ones;
     for (int i = 0; i < 50000; ++i) ones += "1,";
     const auto message_size = [&](const std::string& views, const std::string& option) {
         try {
-            gui::read_preset(preset(views));
+            storyline::read_preset(preset(views));
             ADD_FAILURE() << "accepted";
         } catch (const InputError& e) {
             EXPECT_EQ(e.option, option);

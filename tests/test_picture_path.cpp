@@ -209,8 +209,8 @@ TEST(PicturePath, ChecksInsideAOneThreadParallelLoopDoNotThrow) {
     EXPECT_THROW(throw_if_cancelled(), Cancelled);  // outside the loop it does
 }
 
-FigureRequest scores_request(int seq_len) {
-    FigureRequest r;
+ViewRequest scores_request(int seq_len) {
+    ViewRequest r;
     r.scene.figure = "scores";
     r.scene.content = "random";
     r.scene.seq_len = seq_len;
@@ -233,7 +233,7 @@ TEST(PicturePath, ACancelledBuildLeavesTheFigureOnShowUntouched) {
     // A long map (L = 65536 reduced to 2048², minutes of work), cancelled once it has made some
     // progress: halfway through, not before it started. Softmax: logits would first be shown
     // as a preview (FigureJob's progressive refinement), which is not what this is about.
-    FigureRequest long_map = scores_request(65536);
+    ViewRequest long_map = scores_request(65536);
     long_map.scene.softmax = true;
     job.request(long_map);
     while (job.progress() == 0.0 && std::chrono::steady_clock::now() < deadline + 60s)

@@ -1,15 +1,15 @@
 // Each shipped preset states one point in its caption; these tests check the number behind it, on
 // the figures the GUI draws for it (view_figures on the preset's scene, built as a view's job
-// builds them), against what the test derives on its own.
+// builds them: build_view_figure), against what the test derives on its own.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numbers>
 
-#include "app/gui/files/preset.h"
-#include "app/gui/views/view_figures.h"
+#include "app/storyline/preset.h"
+#include "app/storyline/view_figures.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 namespace {
 
 Preset shipped(const std::string& name) {
@@ -22,9 +22,11 @@ std::vector<Figure> view_figures_of(const Preset& preset, ViewId view) {
     EXPECT_TRUE(settings.open) << view_info(view).key << " is not open";
     std::vector<Figure> figures;
     for (const ViewFigure& f : view_figures(view, preset.scene, settings, "en")) {
-        FigureOutcome outcome = build_requested_figure(f.request);
-        EXPECT_TRUE(outcome.figure) << view_info(view).key << ": " << outcome.error;
-        if (outcome.figure) figures.push_back(std::move(*outcome.figure));
+        try {
+            figures.push_back(build_view_figure(f.request));
+        } catch (const std::exception& e) {
+            ADD_FAILURE() << view_info(view).key << ": " << e.what();
+        }
     }
     return figures;
 }
@@ -303,4 +305,4 @@ TEST(PresetPoints, LongContextGoesPastTheTrainingLength) {
 }
 
 }  // namespace
-}  // namespace posviz::gui
+}  // namespace posviz::storyline

@@ -6,8 +6,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "app/gui/files/preset.h"
-#include "app/gui/views/view_figures.h"
+#include "app/gui/storyline_names.h"
+#include "app/storyline/preset.h"
+#include "app/storyline/view_figures.h"
 #include "expect_input_error.h"
 
 namespace posviz::gui {
@@ -87,10 +88,11 @@ TEST(Presets, EveryOpenViewBuildsItsFigures) {
                 const std::vector<ViewFigure> figures = view_figures(info.id, p.scene, v, lang);
                 EXPECT_FALSE(figures.empty()) << f << ": " << info.key << " draws nothing";
                 for (const ViewFigure& figure : figures) {
-                    const FigureOutcome outcome = build_requested_figure(figure.request);
-                    EXPECT_TRUE(outcome.figure) << f << ": " << info.key << ": " << outcome.error;
-                    if (outcome.figure) {
-                        EXPECT_FALSE(outcome.figure->panels.empty());
+                    try {
+                        EXPECT_FALSE(build_view_figure(figure.request).panels.empty())
+                            << f << ": " << info.key;
+                    } catch (const std::exception& e) {
+                        ADD_FAILURE() << f << ": " << info.key << ": " << e.what();
                     }
                 }
             }
@@ -208,7 +210,7 @@ TEST(Presets, ViewOptionsReachTheFigureRequests) {
     v.open = v.difference = v.all_heads = true;
     v.scale = ColourScale::PerPanel;
     v.compare = {"rope", "alibi"};
-    FigureRequest r = view_figures(ViewId::Attention, scene, v, "en").at(0).request;
+    ViewRequest r = view_figures(ViewId::Attention, scene, v, "en").at(0).request;
     EXPECT_EQ(r.options.scale, ColourScale::PerPanel);
     EXPECT_TRUE(r.options.difference);
     v.compare.push_back("nope");

@@ -15,10 +15,11 @@
 #include <string>
 
 #include "app/gui/app.h"
-#include "app/gui/files/preset.h"
 #include "app/gui/plot/plot_widget.h"
 #include "app/gui/screenshot.h"
+#include "app/gui/storyline_names.h"
 #include "app/render/render.h"
+#include "app/storyline/preset.h"
 #include "core/layout/figure_layout.h"
 #include "tests/screen_window.h"
 

@@ -4,7 +4,8 @@
 
 #include "app/cli/backend_options.h"
 #include "app/cli/figure_request.h"
-#include "app/gui/files/storyline_pdf.h"
+#include "app/handout/handout_pdf.h"
+#include "app/storyline/preset.h"
 #include "core/input_error.h"
 
 namespace posviz {
@@ -29,8 +30,8 @@ void run_storyline_export(const ExportArgs& args, const CLI::App& cmd) {
                              "only -o, --preset, --lang and --theme with `export storyline`");
     }
     const FigureExportOptions& picture = args.request.picture;
-    gui::export_storyline({gui::storyline_presets(args.presets), picture.lang, picture.theme},
-                          args.output);
+    handout::export_handout(
+        {storyline::storyline_presets(args.presets), picture.lang, picture.theme}, args.output);
 }
 
 }  // namespace

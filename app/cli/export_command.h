@@ -1,7 +1,7 @@
 // `posviz export FIGURE [options] -o FILE`: data (.npy, .csv) and, from the figures work on,
 // pictures (.png, .svg, .pdf) of one figure; `posviz export storyline -o FILE.pdf [--preset a,b]
 // [--lang en|zh] [--theme light|dark]`: the handout, a page per preset
-// (app/gui/files/storyline_pdf.h).
+// (app/handout/handout_pdf.h).
 #pragma once
 
 #include <CLI/CLI.hpp>

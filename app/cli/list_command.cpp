@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "app/gui/files/preset.h"
+#include "app/storyline/preset.h"
 #include "core/figure_data.h"
 #include "core/figures/figures.h"
 
@@ -57,8 +57,8 @@ void add_list_command(CLI::App& app) {
         std::printf("\nencodings (--encoding):\n");
         for (const EncodingInfo& e : kEncodings) std::printf("  %-13s %s\n", e.name, e.description);
         std::printf("\npresets (posviz screenshot --preset NAME; PageDown/PageUp in the GUI):\n");
-        for (const std::string& f : gui::preset_files(gui::presets_dir()))
-            std::printf("  %s\n", gui::preset_name(f).c_str());
+        for (const std::string& f : storyline::preset_files(storyline::presets_dir()))
+            std::printf("  %s\n", storyline::preset_name(f).c_str());
         std::printf("\noptions of export and bench:\n");
         print_options(*app.get_subcommand("export"));
     });

@@ -10,8 +10,8 @@
 
 #include "app/gui/files/file_windows.h"
 #include "app/gui/language.h"
+#include "app/gui/storyline_names.h"
 #include "app/gui/views/lecture_layout.h"
-#include "app/gui/views/lecture_pages.h"
 #include "app/gui/views/scene_controls.h"
 #include "app/gui/views/views.h"
 #include "app/gui/views/window_message.h"
@@ -19,6 +19,7 @@
 #include "app/gui/window/text_wrap.h"
 #include "app/gui/window/ui_scale.h"
 #include "app/gui/window/ui_style.h"
+#include "app/storyline/lecture_pages.h"
 #include "core/input_error.h"
 
 namespace posviz::gui {

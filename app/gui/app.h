@@ -11,13 +11,14 @@
 #include <vector>
 
 #include "app/gui/files/file_chooser.h"
-#include "app/gui/files/preset.h"
+#include "app/gui/storyline_names.h"
 #include "app/gui/views/background_task.h"
 #include "app/gui/views/figure_job.h"
 #include "app/gui/views/model_state.h"
-#include "app/gui/views/view_settings.h"
 #include "app/gui/window/fonts.h"
 #include "app/gui/window/window.h"
+#include "app/storyline/preset.h"
+#include "app/storyline/view_settings.h"
 #include "core/scene.h"
 #include "gpu/gpu_scores_backend.h"
 

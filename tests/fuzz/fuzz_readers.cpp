@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "app/gui/files/preset.h"
 #include "app/gui/files/settings.h"
+#include "app/storyline/preset.h"
 #include "core/formats/hf_config.h"
 #include "core/formats/hf_config/model_scene.h"
 #include "core/formats/npy.h"
@@ -94,8 +94,8 @@ std::string read_scene_file(const std::string& path) {
 }
 
 std::string read_preset_file(const std::string& path) {
-    const nlohmann::json written = gui::preset_to_json(gui::read_preset(path));
-    if (gui::preset_to_json(gui::preset_from_json(written, "written")) != written)
+    const nlohmann::json written = storyline::preset_to_json(storyline::read_preset(path));
+    if (storyline::preset_to_json(gui::preset_from_json(written, "written")) != written)
         return "the preset read does not read back the same once written";
     return "";
 }

@@ -6,7 +6,8 @@
 #include <array>
 #include <optional>
 
-#include "app/gui/views/view_settings.h"
+#include "app/gui/storyline_names.h"
+#include "app/storyline/view_settings.h"
 
 namespace posviz::gui {
 

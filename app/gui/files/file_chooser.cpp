@@ -6,11 +6,12 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "app/gui/files/preset.h"
 #include "app/gui/files/recent_list.h"
 #include "app/gui/files/user_folders.h"
 #include "app/gui/language.h"
+#include "app/gui/storyline_names.h"
 #include "app/gui/window/ui_style.h"
+#include "app/storyline/preset.h"
 
 namespace posviz::gui {
 

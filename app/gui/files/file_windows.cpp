@@ -10,11 +10,11 @@
 
 #include "app/cli/figure_options.h"
 #include "app/gui/files/recent_list.h"
-#include "app/gui/files/storyline_pdf.h"
 #include "app/gui/files/user_folders.h"
 #include "app/gui/language.h"
 #include "app/gui/screenshot.h"
 #include "app/gui/views/views.h"
+#include "app/handout/handout_pdf.h"
 #include "core/figure_data.h"
 #include "core/formats/csv.h"
 #include "core/formats/npy.h"
@@ -81,7 +81,7 @@ void collect_export(App& app) {
 }
 
 // Everything the worker needs is copied: the scene, the options, the language's strings.
-void export_figure(App& app, const FigureRequest& request, const std::string& path) {
+void export_figure(App& app, const ViewRequest& request, const std::string& path) {
     FigureExportOptions options;
     options.theme = app.theme;
     options.lang = language();
@@ -92,7 +92,7 @@ void export_figure(App& app, const FigureRequest& request, const std::string& pa
                  });
 }
 
-void export_data(App& app, const FigureRequest& request, const std::string& path) {
+void export_data(App& app, const ViewRequest& request, const std::string& path) {
     const std::string extension = std::filesystem::path(path).extension().string();
     start_export(
         app, path,
@@ -108,7 +108,7 @@ void export_data(App& app, const FigureRequest& request, const std::string& path
 // The handout of the whole storyline, in the UI's language, light for paper.
 void export_storyline_pdf(App& app, const std::string& path) {
     start_export(app, path, [lang = language(), path] {
-        export_storyline({storyline_presets({}), lang, "light"}, path);
+        handout::export_handout({storyline_presets({}), lang, "light"}, path);
     });
 }
 
@@ -145,7 +145,7 @@ void export_window(App& app) {
                             ImVec2(0.5f, 0.5f));
     if (ImGui::Begin(tr("Export###export", "导出###export"), &app.files.export_open,
                      ImGuiWindowFlags_NoCollapse)) {
-        const FigureRequest* request = focused_request(app);
+        const ViewRequest* request = focused_request(app);
         const std::optional<ViewId> view = export_target(app);
         const ViewInfo* info = view ? &view_info(*view) : nullptr;
         ImGui::TextDisabled("%s %s · %s", tr("View:", "视图："),
@@ -264,10 +264,9 @@ void take_chosen_files(App& app) {
     if (const auto path = take_chosen(f.chooser, "open-preset")) open_preset_file(app, *path);
     if (const auto path = take_chosen(f.chooser, "save-preset")) save_preset(app, *path);
     if (const auto path = exported("export-figure"))
-        if (const FigureRequest* request = focused_request(app))
-            export_figure(app, *request, *path);
+        if (const ViewRequest* request = focused_request(app)) export_figure(app, *request, *path);
     if (const auto path = exported("export-data"))
-        if (const FigureRequest* request = focused_request(app)) export_data(app, *request, *path);
+        if (const ViewRequest* request = focused_request(app)) export_data(app, *request, *path);
     if (const auto path = exported("export-window")) {
         f.pending_window_shot = *path;
         f.window_shot_frame = ImGui::GetFrameCount() + 1;
@@ -278,7 +277,7 @@ void take_chosen_files(App& app) {
 }  // namespace
 
 void export_focused_figure(App& app, const std::string& path) {
-    if (const FigureRequest* request = focused_request(app)) export_figure(app, *request, path);
+    if (const ViewRequest* request = focused_request(app)) export_figure(app, *request, path);
 }
 
 void open_preset_chooser(App& app) {

@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/files/preset.h"
+#include "app/gui/storyline_names.h"
+#include "app/storyline/preset.h"
 
 namespace posviz::gui {
 

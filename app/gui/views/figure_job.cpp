@@ -4,8 +4,6 @@
 #include <thread>
 
 #include "app/gui/plot/plot_transform.h"
-#include "core/figures/rotation_frame.h"
-#include "core/formats/scene_json.h"
 #include "core/input_error.h"
 #include "core/stage_times.h"
 
@@ -17,44 +15,25 @@ namespace {
 std::atomic<uint64_t> g_next_version{1};
 }  // namespace
 
-bool same_request(const FigureRequest& a, const FigureRequest& b) {
-    return a.options.lang == b.options.lang && a.options.colormap == b.options.colormap &&
-           a.options.log_x == b.options.log_x &&
-           a.options.scores_backend == b.options.scores_backend &&
-           a.options.device_heatmaps == b.options.device_heatmaps &&
-           a.options.single_precision == b.options.single_precision &&
-           a.options.split == b.options.split && a.options.all_heads == b.options.all_heads &&
-           a.options.difference == b.options.difference && a.options.scale == b.options.scale &&
-           a.options.vmin == b.options.vmin && a.options.vmax == b.options.vmax &&
-           a.options.norm == b.options.norm &&
-           a.options.preview_texels == b.options.preview_texels &&
-           a.rotation_frame == b.rotation_frame && a.rotation_frames == b.rotation_frames &&
-           a.rotation_key == b.rotation_key && a.theme == b.theme && same_scene(a.scene, b.scene);
-}
-
 namespace {
 
 // The preview a request gets (FigureJob's progressive refinement), if any: logits only (a
 // softmax row needs every key), computed on the CPU.
-std::optional<FigureRequest> preview_of(const FigureRequest& r) {
+std::optional<ViewRequest> preview_of(const ViewRequest& r) {
     if (r.scene.figure != "scores" || r.scene.softmax || r.rotation_frame >= 0 ||
         r.options.device_heatmaps || r.scene.seq_len < FigureJob::k_preview_from)
         return std::nullopt;
-    FigureRequest preview = r;
+    ViewRequest preview = r;
     preview.options.preview_texels = FigureJob::k_preview_texels;
     return preview;
 }
 
 }  // namespace
 
-FigureOutcome build_requested_figure(const FigureRequest& r) {
+FigureOutcome build_requested_figure(const ViewRequest& r) {
     FigureOutcome outcome;
     try {
-        Figure figure = r.rotation_frame >= 0
-                            ? build_rotation_frame(r.scene, r.options,
-                                                   RotationFrame{r.rotation_frame, r.rotation_key,
-                                                                 r.rotation_frames})
-                            : build_figure(r.scene, r.options);
+        Figure figure = build_view_figure(r);
         if (r.theme)
             for (const Panel& panel : figure.panels) {
                 throw_if_cancelled();
@@ -91,7 +70,7 @@ FigureJob::~FigureJob() {
     }
 }
 
-void FigureJob::request(const FigureRequest& request) {
+void FigureJob::request(const ViewRequest& request) {
     collect();
     first_picture_.reset();
     if (requested_ && same_request(*requested_, request)) return;
@@ -99,7 +78,7 @@ void FigureJob::request(const FigureRequest& request) {
     ++requests_;
     // The full build first, then its preview: newest first, the preview is taken up first.
     submit(request, false);
-    if (const std::optional<FigureRequest> preview = preview_of(request))
+    if (const std::optional<ViewRequest> preview = preview_of(request))
         submit(*preview, true);
     else
         scheduler_->cancel(preview_key());  // an older preview would only be stale
@@ -124,7 +103,7 @@ void FigureJob::show_first_picture(Deadline deadline) {
     collect();
 }
 
-void FigureJob::submit(const FigureRequest& request, bool preview) {
+void FigureJob::submit(const ViewRequest& request, bool preview) {
     auto build = std::make_shared<Build>();
     build->request = request;
     build->request_index = requests_;

@@ -23,7 +23,9 @@
 #include <vector>
 
 #include "app/gui/plot/plot_transform.h"
+#include "app/gui/storyline_names.h"
 #include "app/gui/views/figure_scheduler.h"
+#include "app/storyline/view_request.h"
 #include "core/cancellation.h"
 #include "core/figure/figure.h"
 #include "core/figure/theme.h"
@@ -31,19 +33,6 @@
 #include "core/scene.h"
 
 namespace posviz::gui {
-
-struct FigureRequest {
-    Scene scene;  // scene.figure names the figure
-    FigureOptions options;
-    int rotation_frame = -1;  // >= 0: build_rotation_frame at this m (of rotation_frames)
-    int rotation_frames = 0;
-    int rotation_key = 0;  // the key's position n in that frame
-    // When set, the heatmaps are also coloured for this theme on the worker: at L = 2048 that is
-    // a tenth of a second per panel the UI thread does not spend.
-    const Theme* theme = nullptr;
-};
-
-bool same_request(const FigureRequest& a, const FigureRequest& b);
 
 // What a build gives back: a figure, the message of the InputError (or other failure) it hit, or
 // neither when it was cancelled.
@@ -55,7 +44,7 @@ struct FigureOutcome {
 };
 // Builds on the calling thread, stopping early (outcome.cancelled) once the thread's current
 // cancellation token is cancelled.
-FigureOutcome build_requested_figure(const FigureRequest& request);
+FigureOutcome build_requested_figure(const ViewRequest& request);
 
 using Deadline = std::chrono::steady_clock::time_point;
 
@@ -68,7 +57,7 @@ class FigureJob {
     ~FigureJob();  // cancels its builds and waits for them to stop
 
     // Call every frame with the figure that should be on screen.
-    void request(const FigureRequest& request);
+    void request(const ViewRequest& request);
     // After request(), before drawing: when this frame's request started builds, waits until
     // `deadline` at most for the one that gives its first picture (the preview of a long map,
     // else the map) and takes it, so that the frame that made the change already shows the
@@ -94,10 +83,10 @@ class FigureJob {
     bool computing() const { return !builds_.empty(); }
     // How far the newest build has got, 0 … 1 (core/cancellation.h's report_progress).
     double progress() const;
-    const std::optional<FigureRequest>& last_request() const { return requested_; }
+    const std::optional<ViewRequest>& last_request() const { return requested_; }
     // The request the figure on show was built from (null before the first): what a tooltip's
     // numbers must come from while a newer request is still computing.
-    const FigureRequest* figure_request() const {
+    const ViewRequest* figure_request() const {
         return figure_request_ ? &*figure_request_ : nullptr;
     }
     // The newest request has finished (its figure or its error is what the view shows), or there
@@ -117,30 +106,30 @@ class FigureJob {
 
   private:
     struct Build {
-        FigureRequest request;
+        ViewRequest request;
         FigureOutcome outcome;  // written by the worker before the work is marked finished
         std::shared_ptr<ScheduledWork> work;
         uint64_t request_index = 0;  // which request() it serves, counted from 1
         bool preview = false;
         std::chrono::steady_clock::duration took{};  // the worker's time on it, once finished
     };
-    void submit(const FigureRequest& request, bool preview);
+    void submit(const ViewRequest& request, bool preview);
     void collect();  // takes the finished builds
     void take(Build& build);
     // The scheduler key of the previews: another address than the job's own.
     const void* preview_key() const { return reinterpret_cast<const char*>(this) + 1; }
 
     FigureScheduler* scheduler_;
-    std::optional<FigureRequest> requested_;      // the newest request
+    std::optional<ViewRequest> requested_;        // the newest request
     std::vector<std::shared_ptr<Build>> builds_;  // submitted, not collected; oldest first
     uint64_t requests_ = 0;                       // request() calls that asked for a new figure
     std::shared_ptr<Build> first_picture_;        // of this frame's request(), until waited for
-    std::optional<FigureRequest> finished_;       // the newest finished full build's
+    std::optional<ViewRequest> finished_;         // the newest finished full build's
     uint64_t finished_index_ = 0;                 // and its request index
     uint64_t preview_index_ = 0;                  // the request index of the preview shown
     std::chrono::steady_clock::duration last_full_build_{};  // the newest finished full build's
     std::optional<FigureOutcome> figure_;                    // the newest successful build
-    std::optional<FigureRequest> figure_request_;            // and its request
+    std::optional<ViewRequest> figure_request_;              // and its request
     const Theme* pixels_theme_ = nullptr;
     uint64_t version_ = 0;
     std::string error_;

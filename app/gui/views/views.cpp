@@ -12,12 +12,13 @@
 
 #include "app/gui/files/export_target.h"
 #include "app/gui/language.h"
-#include "app/gui/views/length_limits.h"
+#include "app/gui/storyline_names.h"
 #include "app/gui/views/scene_controls.h"
 #include "app/gui/views/tiling.h"
-#include "app/gui/views/view_figures.h"
 #include "app/gui/views/window_message.h"
 #include "app/gui/window/ui_style.h"
+#include "app/storyline/length_limits.h"
+#include "app/storyline/view_figures.h"
 #include "core/figures/curve_formula.h"
 #include "core/figures/figure_text.h"
 #include "core/figures/formula_text.h"
@@ -205,14 +206,14 @@ LineSeries cursor_line(const Panel& panel, double at, bool vertical) {
 // to make again every frame. `key` names the thing (kind, panel, and its row and column or line
 // and x); `make` computes the text from the request the figure was built from.
 std::string hover_note(App& app, const FigureJob& job, const std::array<double, 4>& key,
-                       const std::function<std::string(const FigureRequest&)>& make) {
+                       const std::function<std::string(const ViewRequest&)>& make) {
     struct Cached {
         uint64_t version = 0;
         std::array<double, 4> key{-1.0, -1.0, -1.0, -1.0};
         std::string text;
     };
     static Cached cached;
-    const FigureRequest* r = job.figure_request();
+    const ViewRequest* r = job.figure_request();
     if (!r) return "";
     if (cached.version != job.version() || cached.key != key) {
         cached = {job.version(), key, ""};
@@ -229,7 +230,7 @@ std::string hover_note(App& app, const FigureJob& job, const std::array<double, 
 
 std::string cell_note(App& app, const FigureJob& job, int panel, const Cell& cell) {
     return hover_note(app, job, {0.0, double(panel), double(cell.row), double(cell.col)},
-                      [&](const FigureRequest& r) {
+                      [&](const ViewRequest& r) {
                           return cell_formula(r.scene, r.options, panel, cell.row, cell.col);
                       });
 }
@@ -237,7 +238,7 @@ std::string cell_note(App& app, const FigureJob& job, int panel, const Cell& cel
 // The rotation frame's curve, hovered at m − n = d: the identity R(mθ)q·R(nθ)k = q·R((n − m)θ)k
 // (RoFormer §3.4.2) with its numbers — qₘ·kₙ worked out at two pairs of absolute positions with
 // that difference, and the curve's own value.
-std::string rotation_identity(const FigureRequest& r, int d) {
+std::string rotation_identity(const ViewRequest& r, int d) {
     const Text t{r.options.lang};
     const int frames = std::max(r.rotation_frames, 2);
     const int first = std::max(d, 0);
@@ -250,7 +251,7 @@ std::string rotation_identity(const FigureRequest& r, int d) {
 }
 
 std::string curve_note(App& app, const FigureJob& job, int panel, int line, double x) {
-    return hover_note(app, job, {1.0, double(panel), double(line), x}, [&](const FigureRequest& r) {
+    return hover_note(app, job, {1.0, double(panel), double(line), x}, [&](const ViewRequest& r) {
         if (r.rotation_frame >= 0) return rotation_identity(r, int(std::lround(x)));
         return curve_formula(r.scene, r.options, panel, line, x);
     });
@@ -717,7 +718,7 @@ PlotStyle plot_style(const App& app) {
     s.theme = &figure_theme(app.theme, app.lecture);
     s.body = app.fonts.body;
     s.heading = app.fonts.heading;
-    s.pixels_per_point = k_screen_pixels_per_point * app.window->content_scale();
+    s.pixels_per_point = k_screen_pixels_per_point * ui_scale(app);
     s.subtitle = tools_shown(app);  // the parameters the controls set: small print too
     if (app.lecture) {
         s.title = false;
@@ -732,7 +733,7 @@ std::optional<ViewId> export_target(const App& app) {
     return export_view(app.clicked_view, areas);
 }
 
-const FigureRequest* focused_request(const App& app) {
+const ViewRequest* focused_request(const App& app) {
     const std::optional<ViewId> view = export_target(app);
     if (!view) return nullptr;
     const ViewRuntime& rt = app.runtime[size_t(*view)];

@@ -7,8 +7,9 @@
 
 #include "app/gui/app.h"
 #include "app/gui/plot/plot_widget.h"
-#include "app/gui/views/lecture_pages.h"
+#include "app/gui/storyline_names.h"
 #include "app/gui/views/tiling.h"
+#include "app/storyline/lecture_pages.h"
 
 namespace posviz::gui {
 
@@ -27,6 +28,6 @@ PlotStyle plot_style(const App& app);
 std::optional<ViewId> export_target(const App& app);
 // The request behind the figure Export writes: that view's focused figure (none before any
 // figure was requested).
-const FigureRequest* focused_request(const App& app);
+const ViewRequest* focused_request(const App& app);
 
 }  // namespace posviz::gui

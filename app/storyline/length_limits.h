@@ -7,9 +7,9 @@
 #include <optional>
 #include <string>
 
-#include "app/gui/views/view_settings.h"
+#include "app/storyline/view_settings.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 
 constexpr int k_min_seq_len = 2;  // the L controls' least: one position has no distance to show
 constexpr int k_square_picture_max_len = 4096;  // check_square_picture_size (core/figures/panels)
@@ -37,4 +37,4 @@ std::string grouped(long long n);
 // What a view says when the scene's L is longer than one of its figures draws; "" when not.
 std::string capped_length_note(int seq_len, int drawn, const std::string& lang);
 
-}  // namespace posviz::gui
+}  // namespace posviz::storyline

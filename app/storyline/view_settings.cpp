@@ -1,4 +1,4 @@
-#include "app/gui/views/view_settings.h"
+#include "app/storyline/view_settings.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -10,7 +10,7 @@
 #include "core/formats/json_input.h"
 #include "core/input_error.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 
 namespace {
 
@@ -188,4 +188,4 @@ json views_to_json(const ViewSet& views) {
     return out;
 }
 
-}  // namespace posviz::gui
+}  // namespace posviz::storyline

@@ -5,15 +5,16 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/views/figure_job.h"
-#include "app/gui/views/view_settings.h"
+#include "app/storyline/preset.h"
+#include "app/storyline/view_request.h"
+#include "app/storyline/view_settings.h"
 #include "core/scene.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 
 struct ViewFigure {
     int slot = 0;  // which of the view's two figure jobs computes it
-    FigureRequest request;
+    ViewRequest request;
 };
 
 // Empty when the scene's encoding is not one the view draws (see view_encodings).
@@ -37,4 +38,9 @@ double playable_speed(double speed);
 // animation skip ahead a little rather than race through positions, and never loop.
 int rotation_steps(double& clock, double seconds, double speed);
 
-}  // namespace posviz::gui
+// The preset's figures in the order of the Views menu, as its open views show them: the
+// handout's pages. InputError naming `path` where one cannot be built.
+std::vector<Figure> preset_figures(const Preset& preset, const std::string& path,
+                                   const std::string& lang);
+
+}  // namespace posviz::storyline

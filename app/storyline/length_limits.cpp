@@ -1,4 +1,4 @@
-#include "app/gui/views/length_limits.h"
+#include "app/storyline/length_limits.h"
 
 #include <algorithm>
 #include <cctype>
@@ -6,7 +6,7 @@
 #include "core/figures/figure_text.h"
 #include "core/limits.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 
 int figure_max_seq_len(const std::string& figure) {
     for (const char* square : {"similarity", "bias", "buckets", "terms", "permutation"})
@@ -78,4 +78,4 @@ std::string capped_length_note(int seq_len, int drawn, const std::string& lang) 
              " 绘制，这是 L × L 图的上限（完整矩阵请导出 .npy）。");
 }
 
-}  // namespace posviz::gui
+}  // namespace posviz::storyline

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/views/view_settings.h"
+#include "app/storyline/view_settings.h"
 #include "core/scene.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 
 struct LecturePage {
     ViewId view = ViewId::Wavelengths;
@@ -28,4 +28,4 @@ std::vector<LecturePage> lecture_pages(const ViewSet& views, std::optional<ViewI
 // figure shows the first again: there are a few, and the slide keys, not Tab, move on).
 int page_after(int current, int step, int count);
 
-}  // namespace posviz::gui
+}  // namespace posviz::storyline

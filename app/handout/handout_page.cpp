@@ -1,4 +1,4 @@
-#include "app/gui/files/storyline_page.h"
+#include "app/handout/handout_page.h"
 
 #include <algorithm>
 
@@ -6,7 +6,7 @@
 #include "app/render/text.h"
 #include "core/figure/theme.h"
 
-namespace posviz::gui {
+namespace posviz::handout {
 
 namespace {
 
@@ -96,7 +96,7 @@ struct PagePlan {
     PageFigureArea figure{};
 };
 
-PagePlan plan_page(cairo_t* cr, const StorylinePage& page, const std::string& lang) {
+PagePlan plan_page(cairo_t* cr, const HandoutPage& page, const std::string& lang) {
     PagePlan plan;
     const double width = k_slide_width_pt - 2.0 * k_margin;
     const TextSize title_size =
@@ -114,20 +114,19 @@ PagePlan plan_page(cairo_t* cr, const StorylinePage& page, const std::string& la
 
 }  // namespace
 
-PageFigureArea storyline_figure_area(cairo_t* cr, const StorylinePage& page,
-                                     const std::string& lang) {
+PageFigureArea handout_figure_area(cairo_t* cr, const HandoutPage& page, const std::string& lang) {
     return plan_page(cr, page, lang).figure;
 }
 
-RenderStyle storyline_figure_style(const std::string& theme, const std::string& lang) {
+RenderStyle handout_figure_style(const std::string& theme, const std::string& lang) {
     RenderStyle style{theme, lang, false};
     style.font_size = handout_label_size(find_theme(theme));
     style.min_text_size = k_handout_type_pt;
     return style;
 }
 
-void draw_storyline_page(cairo_t* cr, const StorylinePage& page, const std::string& theme_name,
-                         const std::string& lang) {
+void draw_handout_page(cairo_t* cr, const HandoutPage& page, const std::string& theme_name,
+                       const std::string& lang) {
     const Theme& theme = find_theme(theme_name);
     set_colour(cr, theme.background);
     cairo_paint(cr);
@@ -148,9 +147,8 @@ void draw_storyline_page(cairo_t* cr, const StorylinePage& page, const std::stri
     const PageFigureArea& area = plan.figure;
     cairo_save(cr);
     cairo_translate(cr, area.x, area.y);
-    render_figure(cr, page.figure, storyline_figure_style(theme_name, lang), area.width,
-                  area.height);
+    render_figure(cr, page.figure, handout_figure_style(theme_name, lang), area.width, area.height);
     cairo_restore(cr);
 }
 
-}  // namespace posviz::gui
+}  // namespace posviz::handout

@@ -1,4 +1,4 @@
-#include "app/gui/files/preset.h"
+#include "app/storyline/preset.h"
 
 #include <algorithm>
 #include <cctype>
@@ -13,7 +13,7 @@
 #include "core/formats/scene_json.h"
 #include "core/input_error.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 
 namespace {
 
@@ -163,4 +163,16 @@ std::string resolve_preset(const std::string& name_or_path, const std::string& d
     throw InputError("--preset", name_or_path, "a preset file or one of " + names);
 }
 
-}  // namespace posviz::gui
+std::vector<std::string> storyline_presets(const std::vector<std::string>& names) {
+    const std::string dir = presets_dir();
+    if (names.empty()) {
+        std::vector<std::string> all = preset_files(dir);
+        if (all.empty()) throw InputError("--preset", "nothing", "presets in " + dir);
+        return all;
+    }
+    std::vector<std::string> paths;
+    for (const std::string& name : names) paths.push_back(resolve_preset(name, dir));
+    return paths;
+}
+
+}  // namespace posviz::storyline

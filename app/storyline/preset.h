@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/views/view_settings.h"
+#include "app/storyline/view_settings.h"
 #include "core/scene.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 
 struct Preset {
     std::string title_en, title_zh;
@@ -54,4 +54,9 @@ std::string resolve_preset(const std::string& name_or_path, const std::string& d
 // "05-rope-rotation.json" → "rope-rotation".
 std::string preset_name(const std::string& path);
 
-}  // namespace posviz::gui
+// The shipped storyline in its order (the GUI's: file-name order in presets_dir()), or the
+// presets `names` gives, in the order given (a name as `--preset` takes it, or a preset file).
+// InputError("--preset", …) for a name that is neither.
+std::vector<std::string> storyline_presets(const std::vector<std::string>& names);
+
+}  // namespace posviz::storyline

@@ -10,7 +10,7 @@
 
 #include "core/figures/figures.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 
 // Figure shows any figure by name: those without a view of their own (RoPE scalings, PCA of a
 // table, ...) and any added later.
@@ -83,4 +83,4 @@ inline const ViewSettings& settings_of(const ViewSet& views, ViewId id) {
 ViewSet views_from_json(const nlohmann::json& json, const std::string& where);
 nlohmann::json views_to_json(const ViewSet& views);  // the open views only
 
-}  // namespace posviz::gui
+}  // namespace posviz::storyline

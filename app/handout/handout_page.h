@@ -14,7 +14,7 @@
 #include "core/figure/figure.h"
 #include "core/figure/theme.h"
 
-namespace posviz::gui {
+namespace posviz::handout {
 
 // A slide, 13.33 × 7.5 in (PowerPoint's and Keynote's 16:9), in points.
 constexpr double k_slide_width_pt = 960.0, k_slide_height_pt = 540.0;
@@ -22,7 +22,7 @@ constexpr double k_slide_width_pt = 960.0, k_slide_height_pt = 540.0;
 // The smallest type on a handout page, in points.
 constexpr double k_handout_type_pt = 14.0;
 
-struct StorylinePage {
+struct HandoutPage {
     std::string title, caption;
     std::string place;  // "3 / 10": where the page is in the handout
     Figure figure;
@@ -32,15 +32,14 @@ struct StorylinePage {
 struct PageFigureArea {
     double x, y, width, height;
 };
-PageFigureArea storyline_figure_area(cairo_t* cr, const StorylinePage& page,
-                                     const std::string& lang);
+PageFigureArea handout_figure_area(cairo_t* cr, const HandoutPage& page, const std::string& lang);
 // How a page's figure is drawn: its type at handout_label_size.
-RenderStyle storyline_figure_style(const std::string& theme, const std::string& lang);
+RenderStyle handout_figure_style(const std::string& theme, const std::string& lang);
 
 // Draws the page onto `cr` (one PDF page, k_slide_width_pt × k_slide_height_pt) in the theme
 // and language given; the caller shows the page.
-void draw_storyline_page(cairo_t* cr, const StorylinePage& page, const std::string& theme,
-                         const std::string& lang);
+void draw_handout_page(cairo_t* cr, const HandoutPage& page, const std::string& theme,
+                       const std::string& lang);
 
 // The axis-label size at which a figure's smallest type (tick labels, notes) is
 // k_handout_type_pt in `theme`'s proportions.
@@ -51,4 +50,4 @@ double handout_label_size(const Theme& theme);
 std::vector<std::string> wrap_text(cairo_t* cr, const std::string& text, double size,
                                    const std::string& lang, double width);
 
-}  // namespace posviz::gui
+}  // namespace posviz::handout

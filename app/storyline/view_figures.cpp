@@ -1,12 +1,15 @@
-#include "app/gui/views/view_figures.h"
+#include "app/storyline/view_figures.h"
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 
-#include "app/gui/views/length_limits.h"
+#include "app/storyline/length_limits.h"
+#include "app/storyline/preset.h"
 #include "core/figures/colour_scale.h"
+#include "core/input_error.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 
 namespace {
 
@@ -14,9 +17,9 @@ bool is_one_of(const std::string& encoding, const std::vector<std::string>& name
     return std::find(names.begin(), names.end(), encoding) != names.end();
 }
 
-FigureRequest request(const Scene& scene, const char* figure, const std::string& lang,
-                      const std::vector<std::string>& compare = {}) {
-    FigureRequest r;
+ViewRequest request(const Scene& scene, const char* figure, const std::string& lang,
+                    const std::vector<std::string>& compare = {}) {
+    ViewRequest r;
     r.scene = scene;
     r.scene.figure = figure;
     // A longer L than the figure draws is drawn at its longest; the view says so
@@ -104,7 +107,7 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
         case ViewId::Matrices:
             return {{0, request(scene, "pe", lang)}, {1, request(scene, "similarity", lang)}};
         case ViewId::Attention: {
-            FigureRequest r = request(scene, "scores", lang, v.compare);
+            ViewRequest r = request(scene, "scores", lang, v.compare);
             r.options.scale = v.scale;
             r.options.difference = v.difference && v.compare.size() == 2;
             std::vector<ViewFigure> figures = {{0, r}};
@@ -117,7 +120,7 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
         }
         case ViewId::Bias: {
             // Compared biases are one figure: their matrices and their curves overlaid.
-            FigureRequest r = request(scene, "bias", lang, v.compare);
+            ViewRequest r = request(scene, "bias", lang, v.compare);
             r.options.scale = v.scale;
             r.options.all_heads = v.all_heads && e == "alibi" && v.compare.empty();
             if (e == "t5" && v.compare.empty())
@@ -125,14 +128,14 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
             return {{0, r}};
         }
         case ViewId::Rotation: {
-            FigureRequest r = request(scene, "rotation", lang);
+            ViewRequest r = request(scene, "rotation", lang);
             r.rotation_frames = rotation_frames(scene);
             r.rotation_frame = std::clamp(v.position, 0, r.rotation_frames - 1);
             r.rotation_key = std::clamp(v.key_position, 0, r.rotation_frames - 1);
             return {{0, r}};
         }
         case ViewId::Decay: {
-            FigureRequest r = request(scene, "decay", lang, v.compare);
+            ViewRequest r = request(scene, "decay", lang, v.compare);
             r.options.log_x = v.log_x;
             return {{0, r}};
         }
@@ -146,4 +149,25 @@ std::vector<ViewFigure> view_figures(ViewId view, const Scene& scene, const View
     return {};
 }
 
-}  // namespace posviz::gui
+std::vector<Figure> preset_figures(const Preset& preset, const std::string& path,
+                                   const std::string& lang) {
+    std::vector<Figure> figures;
+    for (const ViewInfo& info : view_infos()) {
+        const ViewSettings& settings = settings_of(preset.views, info.id);
+        if (!settings.open) continue;
+        for (const ViewFigure& view_figure : view_figures(info.id, preset.scene, settings, lang)) {
+            const std::string allowed =
+                "a preset whose figures can be drawn (view " + std::string(info.key) + ")";
+            try {
+                figures.push_back(build_view_figure(view_figure.request));
+            } catch (const InputError& e) {
+                throw InputError(path, e.what(), allowed);
+            } catch (const std::bad_alloc&) {
+                throw InputError(path, "not enough memory for its figures", allowed);
+            }
+        }
+    }
+    return figures;
+}
+
+}  // namespace posviz::storyline

@@ -1,10 +1,10 @@
-#include "app/gui/views/lecture_pages.h"
+#include "app/storyline/lecture_pages.h"
 
 #include <algorithm>
 
-#include "app/gui/views/view_figures.h"
+#include "app/storyline/view_figures.h"
 
-namespace posviz::gui {
+namespace posviz::storyline {
 
 std::vector<LecturePage> lecture_pages(const ViewSet& views, std::optional<ViewId> lead,
                                        const Scene& scene, const std::string& lang) {
@@ -31,4 +31,4 @@ int page_after(int current, int step, int count) {
     return ((current + step) % count + count) % count;
 }
 
-}  // namespace posviz::gui
+}  // namespace posviz::storyline
