@@ -154,6 +154,28 @@ TEST(GuiPlotTransform, HeatmapColoursUseLimitsAndMaskedColour) {
     EXPECT_EQ(heatmap_colour(h, theme, 9.0), colormap_lookup("RdBu_r", 1.0));  // clamped
 }
 
+// Under a grey colormap the theme's grey would read as a value: a masked cell on screen takes a
+// colour far from every colour of the map (as exports do, core/figure/colormap.h).
+TEST(GuiPlotTransform, MaskedCellsStandApartFromAGreyMap) {
+    Matrix values(1, 2);
+    values << 0.0, NAN;
+    for (const char* name : {"gray", "Greys"}) {
+        const Heatmap h = matrix_heatmap(values, name, ColourLimits::Data);
+        for (const char* theme_name : {"light", "dark"}) {
+            const Rgb masked = heatmap_colour(h, find_theme(theme_name), NAN);
+            const std::vector<uint8_t> rgba = heatmap_rgba(h, find_theme(theme_name));
+            EXPECT_EQ(rgba[4], uint8_t(std::lround(masked.r * 255))) << name;
+            for (int i = 0; i <= 256; ++i) {
+                const Rgb c = colormap_lookup(name, i / 256.0);
+                EXPECT_GT(std::abs(c.r - masked.r) + std::abs(c.g - masked.g) +
+                              std::abs(c.b - masked.b),
+                          0.15)
+                    << name << " " << theme_name << " at " << i / 256.0;
+            }
+        }
+    }
+}
+
 TEST(GuiPlotTransform, HeatmapPixelsAreRowMajorRgba) {
     Matrix values(2, 2);
     values << 0.0, 1.0, NAN, 0.5;

@@ -98,8 +98,9 @@ void colour_on_gpu(Entry& e, const Heatmap& heatmap, const Theme& theme) {
     try {
         if (!g_colouring) g_colouring = std::make_unique<gpu::HeatmapColouring>();
         const Range range = heatmap_range(heatmap);
-        g_colouring->colour(*values, find_colormap(heatmap.colormap), range.min, range.max,
-                            theme.masked, e.texture, heatmap.norm);
+        const Colormap& colormap = find_colormap(heatmap.colormap);
+        g_colouring->colour(*values, colormap, range.min, range.max,
+                            masked_colour(theme, colormap), e.texture, heatmap.norm);
         e.width = e.height = 0;  // the GPU's texture: never overwritten from the host
         finish_if_timed();
     } catch (const gpu::GpuError& error) {

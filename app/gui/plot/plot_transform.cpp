@@ -101,8 +101,9 @@ double cell_centre_y(const Heatmap& h, int row) {
 }
 
 Rgb heatmap_colour(const Heatmap& heatmap, const Theme& theme, double value) {
-    if (!std::isfinite(value)) return theme.masked;
-    return find_colormap(heatmap.colormap).at(heatmap_colour_position(heatmap, value));
+    const Colormap& colormap = find_colormap(heatmap.colormap);
+    if (!std::isfinite(value)) return masked_colour(theme, colormap);
+    return colormap.at(heatmap_colour_position(heatmap, value));
 }
 
 std::vector<uint8_t> heatmap_rgba(const Heatmap& heatmap, const Theme& theme, bool* any_masked) {
@@ -123,7 +124,7 @@ std::vector<uint8_t> heatmap_rgba(const Heatmap& heatmap, const Theme& theme, bo
     std::array<uint32_t, k_lut_size> lut;
     for (int i = 0; i < k_lut_size; ++i)
         lut[size_t(i)] = packed(colormap.at(double(i) / k_lut_size));
-    const uint32_t masked = packed(theme.masked);
+    const uint32_t masked = packed(masked_colour(theme, colormap));
     const Eigen::Index count = heatmap.values.size();
     std::vector<uint8_t> pixels(size_t(count) * 4);
     const double* values = heatmap.values.data();  // row-major: row 0 first
