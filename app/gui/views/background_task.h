@@ -22,10 +22,14 @@ class BackgroundTask {
     explicit BackgroundTask(Work work) {
         std::packaged_task<T()> task(std::move(work));
         result_ = task.get_future();
+#ifdef __EMSCRIPTEN__
+        task();  // the browser build has one thread (app/web/): the work is done here, now
+#else
         thread_ = std::thread([task = std::move(task)]() mutable {
             task();
             wake_main_loop();
         });
+#endif
     }
     BackgroundTask(const BackgroundTask&) = delete;
     BackgroundTask& operator=(const BackgroundTask&) = delete;
