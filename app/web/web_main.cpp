@@ -19,6 +19,7 @@
 #include "app/gui/gui_session.h"
 #include "app/gui/language.h"
 #include "app/web/link_fragment.h"
+#include "app/web/web_bench.h"
 #include "app/web/web_file_chooser.h"
 #include "core/input_error.h"
 
@@ -34,6 +35,7 @@ struct Page {
     int fragment_version = -1;  // of posvizFragmentVersion in index.html
     std::string shown_status, shown_model;
     int shown_settled = -1;
+    LatencyBench bench;
 };
 
 std::unique_ptr<Page> g_page;
@@ -127,6 +129,18 @@ void open_unasked_file(App& app, const std::string& path) {
     chooser.chosen_frame = ImGui::GetFrameCount() + 1;  // the Scene window takes it next frame
 }
 
+// app_settled (app.h) for what is on screen: every open view's figures computed. app_settled also
+// waits for the jobs of views closed while they computed, which collect their builds only when
+// drawn again — forever, after a storyline step whose views the next step closes.
+bool page_settled(const App& app) {
+    if (frame_pending(app) || app.files.export_job.valid()) return false;
+    for (const ViewInfo& info : view_infos())
+        if (settings_of(app.views, info.id).open)
+            for (const FigureJob& job : app.runtime[size_t(info.id)].jobs)
+                if (job.computing()) return false;
+    return true;
+}
+
 void say_in_page(Page& page) {
     const std::string& text = page.app.problem.empty() ? page.app.status : page.app.problem;
     const std::string status = (page.app.problem.empty() ? "ok: " : "problem: ") + text;
@@ -136,7 +150,7 @@ void say_in_page(Page& page) {
                page.app.problem.empty() ? 0 : 1);
     }
     // Whether every figure is computed: what a test or a benchmark waits for.
-    const int settled = app_settled(page.app) ? 1 : 0;
+    const int settled = page_settled(page.app) ? 1 : 0;
     if (settled != page.shown_settled) {
         page.shown_settled = settled;
         EM_ASM({ document.body.dataset.settled = $0; }, settled);
@@ -160,6 +174,7 @@ void frame() {
         }
     }
     if (std::optional<std::string> file = take_unasked_file()) open_unasked_file(app, *file);
+    page.bench.before_frame(app);
     try {
         draw_frame(app);
     } catch (const std::exception& e) {
@@ -167,6 +182,7 @@ void frame() {
         app.problem = std::string("internal error: ") + e.what();
         ImGui::EndFrame();
     }
+    page.bench.after_frame(app);
     app.window->set_fullscreen(app.lecture);
     say_in_page(page);
 }
@@ -175,13 +191,32 @@ void frame() {
 
 }  // namespace posviz::web
 
-// The page's script API (index.html: posviz.exportFigure("name.svg")): the focused view's figure
-// downloaded as the Export window's button does, for a lecture page's own buttons and for tests.
+// The page's script API (index.html's `posviz`), for a lecture page's own buttons and for tests.
+// posviz.exportFigure("name.svg"): the focused view's figure
+// downloaded as the Export window's button does.
 extern "C" EMSCRIPTEN_KEEPALIVE void posviz_web_export_figure(const char* file_name) {
     using namespace posviz::web;
     if (!g_page) return;
     const std::string name = std::filesystem::path(file_name).filename().string();
     posviz::gui::export_focused_figure(g_page->app, std::string(k_downloads) + "/" + name);
+}
+
+// posviz.exportWindow("name.png"): the whole page's picture, as File → Export → Whole window does
+// (taken on the next frame, which is drawn without the file windows).
+extern "C" EMSCRIPTEN_KEEPALIVE void posviz_web_export_window(const char* file_name) {
+    using namespace posviz::web;
+    if (!g_page) return;
+    posviz::gui::FilePanels& files = g_page->app.files;
+    files.pending_window_shot =
+        std::string(k_downloads) + "/" + std::filesystem::path(file_name).filename().string();
+    files.window_shot_frame = ImGui::GetFrameCount() + 1;
+}
+
+// posviz.benchLatency(L, D): the latency benchmark (web_bench.h); its result in
+// document.body.dataset.bench.
+extern "C" EMSCRIPTEN_KEEPALIVE void posviz_web_bench_latency(int seq_len, int dim) {
+    using namespace posviz::web;
+    if (g_page) g_page->bench.start(g_page->app, seq_len, dim);
 }
 
 int main() {
