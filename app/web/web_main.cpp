@@ -22,6 +22,7 @@
 #include "app/web/web_bench.h"
 #include "app/web/web_file_chooser.h"
 #include "core/input_error.h"
+#include "core/limits.h"
 
 namespace posviz::web {
 
@@ -93,9 +94,18 @@ void apply_fragment(App& app, const std::string& fragment) {
         go_to_preset(app, n - 1);
     }
     Scene scene = app.scene;
-    if (const auto l = values.find("L"); l != values.end())
+    if (const auto l = values.find("L"); l != values.end()) {
         scene.seq_len = parsed_int("L", l->second);
-    if (const auto d = values.find("D"); d != values.end()) scene.dim = parsed_int("D", d->second);
+        if (scene.seq_len > limits::kMaxSeqLen)
+            throw InputError("#L", l->second,
+                             "a sequence length from 1 to " + std::to_string(limits::kMaxSeqLen));
+    }
+    if (const auto d = values.find("D"); d != values.end()) {
+        scene.dim = parsed_int("D", d->second);
+        if (scene.dim > limits::kMaxDim)
+            throw InputError("#D", d->second,
+                             "a dimension from 1 to " + std::to_string(limits::kMaxDim));
+    }
     validate_scene(scene, "#");
     app.scene = scene;
     if (const auto lecture = values.find("lecture"); lecture != values.end())

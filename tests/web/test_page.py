@@ -194,7 +194,7 @@ def main():
         check("an unknown preset in the fragment is said in the page", said, str(said))
         go(browser, "#slide=2&L=1000000000")
         said = browser.wait_for("document.getElementById('status').textContent.indexOf("
-                                "'1000000000') >= 0 && "
+                                "'#L: got 1000000000') >= 0 && "
                                 "document.getElementById('status').textContent", 10)
         check("L = 10^9 in the fragment is said in the page", said, str(said))
         reached = go(browser, "#slide=4", 4)
