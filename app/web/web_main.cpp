@@ -229,6 +229,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE void posviz_web_bench_latency(int seq_len, int d
     if (g_page) g_page->bench.start(g_page->app, seq_len, dim);
 }
 
+// The browser left full screen (its own Esc): lecture mode ends with it, as Esc ends it on the
+// desktop.
+extern "C" EMSCRIPTEN_KEEPALIVE void posviz_web_fullscreen_left() {
+    using namespace posviz::web;
+    if (g_page) posviz::gui::set_lecture(g_page->app, false);
+}
+
 int main() {
     using namespace posviz;
     using namespace posviz::gui;

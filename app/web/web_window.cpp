@@ -3,7 +3,6 @@
 // page, full screen is the browser's (lecture mode), the title is the document's title, and
 // there is neither a second window nor a GPU compute context (WebGL 2 has no compute shaders).
 #include <emscripten.h>
-#include <emscripten/html5.h>
 #define GLFW_INCLUDE_ES3
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -55,18 +54,11 @@ class WebWindow : public Window {
     }
     float content_scale() const override { return 1.0f; }
     void set_fullscreen(bool fullscreen) override {
-        // The browser grants full screen only during a user's gesture, which a key press or
-        // click just before this frame is (Chromium's user activation lasts a few seconds).
-        EmscriptenFullscreenChangeEvent state;
-        if (emscripten_get_fullscreen_status(&state) != EMSCRIPTEN_RESULT_SUCCESS) return;
-        if (bool(state.isFullscreen) == fullscreen || fullscreen == wanted_fullscreen_) return;
+        // The browser grants full screen only within a user's gesture: index.html asks for it
+        // now and again at the end of each key press or click until it is granted.
+        if (fullscreen == wanted_fullscreen_) return;
         wanted_fullscreen_ = fullscreen;
-        if (fullscreen)
-            EM_ASM({ document.documentElement.requestFullscreen().catch(function(){}); });
-        else
-            EM_ASM({
-                if (document.fullscreenElement) document.exitFullscreen();
-            });
+        EM_ASM({ posvizWantFullscreen($0); }, fullscreen);
     }
     int monitor_count() const override { return 1; }
     WindowOptions placement() const override {

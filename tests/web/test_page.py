@@ -4,7 +4,8 @@ through the DevTools protocol (devtools.py), the site served from 127.0.0.1.
 
 Checks: the first picture's time; every shipped preset reached through a link fragment (the
 document title says its step) with a figure drawn (pixels that are not background) and no console
-error; PageDown / PageUp moving the title one step per tap; a model's config.json loaded through
+error; PageDown / PageUp moving the title one step per tap; F11's lecture mode taking the
+browser's full screen, and leaving it when the browser leaves full screen; a model's config.json loaded through
 the page's file input (its name in the page); an SVG export downloaded that parses and holds the
 figure's title as text, and a PNG export; bad input (a config that is not JSON, a 200 MB file, an
 unknown preset and L = 10^9 in the fragment) said in the page while the app keeps running.
@@ -139,6 +140,13 @@ def main():
         back = browser.wait_for("document.title.startsWith(%r)" % title_step(len(PRESETS) - 1), 10)
         check("PageDown moves one step per tap, PageUp one back", moved and back,
               browser.evaluate("document.title"))
+
+        browser.key("F11", "F11", 122)
+        full = browser.wait_for("!!document.fullscreenElement", 10)
+        browser.evaluate("document.exitFullscreen()")  # as the browser's own Esc
+        left = browser.wait_for("!document.fullscreenElement && !posvizFullscreenWanted", 10)
+        check("F11: lecture mode in the browser's full screen; leaving full screen leaves it",
+              full and left, "full screen %s, left %s" % (full, left))
 
         set_file(browser, CONFIG)
         model = browser.wait_for("document.body.dataset.model", 20)
