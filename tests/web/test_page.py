@@ -5,7 +5,8 @@ through the DevTools protocol (devtools.py), the site served from 127.0.0.1.
 Checks: the first picture's time; every shipped preset reached through a link fragment (the
 document title says its step) with a figure drawn (pixels that are not background) and no console
 error; PageDown / PageUp moving the title one step per tap; F11's lecture mode taking the
-browser's full screen, and leaving it when the browser leaves full screen; a model's config.json loaded through
+browser's full screen, and leaving it when the browser leaves full screen; a preset opened
+through the page's file input; a model's config.json loaded through
 the page's file input (its name in the page); an SVG export downloaded that parses and holds the
 figure's title as text, and a PNG export; bad input (a config that is not JSON, a 200 MB file, an
 unknown preset and L = 10^9 in the fragment) said in the page while the app keeps running.
@@ -13,6 +14,7 @@ Ends with "web: N passed, M failed"; exit status 1 on any failure.
 Usage: test_page.py SITE_DIR [SHOTS_DIR]   (SHOTS_DIR: screenshots of every preset, en and zh,
 at 1280x720 and 1920x1080, to look at)
 """
+import json
 import os
 import sys
 import tempfile
@@ -147,6 +149,12 @@ def main():
         left = browser.wait_for("!document.fullscreenElement && !posvizFullscreenWanted", 10)
         check("F11: lecture mode in the browser's full screen; leaving full screen leaves it",
               full and left, "full screen %s, left %s" % (full, left))
+
+        preset_file = os.path.join(SOURCE, "assets/presets", PRESETS[4])
+        preset_title = json.load(open(preset_file, encoding="utf-8"))["title"]["en"]
+        set_file(browser, preset_file)
+        opened = browser.wait_for("document.title == %s" % json.dumps("posviz — " + preset_title), 20)
+        check("a preset through the file input opens", opened, browser.evaluate("document.title"))
 
         set_file(browser, CONFIG)
         model = browser.wait_for("document.body.dataset.model", 20)
