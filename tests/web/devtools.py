@@ -51,6 +51,7 @@ class Browser:
              "--enable-unsafe-swiftshader", "--remote-debugging-port=0",
              "--user-data-dir=" + self.profile, "--window-size=%d,%d" % (width, height),
              "--no-first-run", "--no-default-browser-check", "--disable-gpu-sandbox",
+             "--disable-dev-shm-usage",
              "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         port_file = os.path.join(self.profile, "DevToolsActivePort")
