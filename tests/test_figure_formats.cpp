@@ -64,7 +64,7 @@ TEST(FigureFormats, SvgTextElementsSitWhereTheLinesWereDrawn) {
                                      0});
     const CairoSurface surface(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
     const CairoContext cr(cairo_create(surface.get()));
-    const std::string svg = write_svg(display, "", cr.get());
+    const std::string svg = write_svg(display, "", CairoSvgResources(cr.get()));
     EXPECT_EQ(svg.find("glyph"), std::string::npos) << svg;
     EXPECT_EQ(count(svg, "<text "), 2u);
     // The first: at (20, 30), bold 12 pt, red, DejaVu first, escaped.

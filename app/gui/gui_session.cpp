@@ -24,7 +24,12 @@ GuiSession::~GuiSession() {
 
 bool GuiSession::attach(std::unique_ptr<Window> window) {
     window_ = std::move(window);
-    return window_ && ImGui_ImplOpenGL3_Init("#version 330 core");
+#ifdef __EMSCRIPTEN__
+    const char* glsl = "#version 300 es";  // WebGL 2 (app/web/)
+#else
+    const char* glsl = "#version 330 core";
+#endif
+    return window_ && ImGui_ImplOpenGL3_Init(glsl);
 }
 
 std::unique_ptr<Window> open_offscreen_window(int width, int height, std::string& error) {

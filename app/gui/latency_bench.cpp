@@ -17,6 +17,7 @@
 #include "app/gui/app.h"
 #include "app/gui/gui_session.h"
 #include "app/gui/language.h"
+#include "app/gui/latency_scene.h"
 #include "app/gui/screenshot.h"
 #include "app/gui/window/main_loop_wake.h"
 #include "core/input_error.h"
@@ -40,43 +41,6 @@ struct LatencyArgs {
     // Set when the option was given: it then overrides the preset's value.
     bool seq_len_given = false, dim_given = false, compare_given = false;
 };
-
-// A scene change as a slider or a field would make it.
-struct Change {
-    std::string what;
-    std::function<void(Scene&)> apply;
-};
-
-// The scripted "drag": L rising to its value in 8 steps from 88 % of it (1800 → 2048), four
-// seeds, then D rising to its value in three steps of D/16 (104 → 128), as a user exploring one
-// scene does. Each change is measured on its own, from the change to its picture.
-std::vector<Change> scripted_changes(const Scene& scene) {
-    std::vector<Change> changes;
-    const int seq_len = scene.seq_len, from = std::max(2, seq_len * 88 / 100);
-    for (int i = 1; i <= 8; ++i) {
-        const int l = from + (seq_len - from) * i / 8;
-        changes.push_back({"L=" + std::to_string(l), [l](Scene& s) { s.seq_len = l; }});
-    }
-    for (uint64_t i = 1; i <= 4; ++i) {
-        const uint64_t seed = scene.seed + i;
-        changes.push_back({"seed=" + std::to_string(seed), [seed](Scene& s) { s.seed = seed; }});
-    }
-    const int step = std::max(2, scene.dim / 16 / 2 * 2);
-    for (int i = 3; i >= 0; --i) {
-        const int d = scene.dim - i * step;
-        if (d >= 2) changes.push_back({"D=" + std::to_string(d), [d](Scene& s) { s.dim = d; }});
-    }
-    return changes;
-}
-
-// Every view shows the figure of the scene as it is now: in full, or (`preview_will_do`) at
-// least the preview of a long map (figure_job.h's progressive refinement).
-bool all_shown(const App& app, bool preview_will_do) {
-    for (const ViewRuntime& rt : app.runtime)
-        for (const FigureJob& job : rt.jobs)
-            if (!(preview_will_do ? job.shows_newest_picture() : job.shows_newest())) return false;
-    return true;
-}
 
 // One frame into the offscreen target, waited for until the GPU has drawn it.
 void frame(App& app, const OffscreenTarget& target) {
@@ -125,11 +89,6 @@ ShownTimes frames_until_shown(App& app, const OffscreenTarget& target, Clock::ti
         wait_for_wake();
     }
     return shown;
-}
-
-double percentile(std::vector<double> values, double p) {
-    std::sort(values.begin(), values.end());
-    return values[std::min(values.size() - 1, size_t(p * double(values.size())))];
 }
 
 // PyTorch (Debian's python3-torch, every core) computing the same logits as the Attention view's
@@ -222,9 +181,7 @@ Preset latency_preset(const LatencyArgs& args) {
     if (!args.preset.empty()) {
         preset = read_preset(resolve_preset(args.preset, presets_dir()));
     } else {
-        preset.scene.encoding = "rope";
-        preset.scene.content = "random";  // the case: random q and k
-        settings_of(preset.views, ViewId::Attention).open = true;
+        preset = latency_default_preset();
     }
     Scene& s = preset.scene;
     if (args.preset.empty() || args.seq_len_given) s.seq_len = args.seq_len;

@@ -1,6 +1,5 @@
 #include "app/gui/screenshot.h"
 
-#include <cairo.h>
 #include <epoxy/gl.h>
 
 #include <algorithm>
@@ -9,8 +8,6 @@
 #include <thread>
 
 #include "app/gui/app.h"
-#include "app/render/cairo_handles.h"
-#include "core/formats/atomic_file.h"
 
 namespace posviz::gui {
 
@@ -57,27 +54,6 @@ void settle(App& app, const OffscreenTarget& target) {
         }
         if (settled == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-}
-
-void write_png(const Image& image, const std::string& path) {
-    // cairo's RGB24 holds each pixel as one native-endian 0xXXRRGGBB word.
-    const CairoSurface surface(
-        cairo_image_surface_create(CAIRO_FORMAT_RGB24, image.width, image.height));
-    check_cairo(cairo_surface_status(surface.get()), "make the screenshot's image");
-    cairo_surface_flush(surface.get());
-    unsigned char* data = cairo_image_surface_get_data(surface.get());
-    const int stride = cairo_image_surface_get_stride(surface.get());
-    for (int y = 0; y < image.height; ++y) {
-        auto* out = reinterpret_cast<uint32_t*>(data + size_t(y) * size_t(stride));
-        const uint8_t* in = &image.rgba[size_t(y) * size_t(image.width) * 4];
-        for (int x = 0; x < image.width; ++x, in += 4)
-            out[x] = uint32_t(in[0]) << 16 | uint32_t(in[1]) << 8 | uint32_t(in[2]);
-    }
-    cairo_surface_mark_dirty(surface.get());
-    std::string bytes;
-    check_cairo(cairo_surface_write_to_png_stream(surface.get(), append_to_string, &bytes),
-                "encode the screenshot");
-    write_file_atomically(path, bytes);
 }
 
 }  // namespace posviz::gui

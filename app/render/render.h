@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/render/svg_document.h"
 #include "app/render/text.h"
 #include "core/figure/figure.h"
 #include "core/figure/page_geometry.h"
@@ -69,6 +70,17 @@ std::string render_figure_svg(const Figure& figure, const RenderStyle& style, do
 // where no cell gets its value, and lay_out_figure's InputErrors, before anything is drawn.
 double export_page_height(const Figure& figure, const RenderStyle& style, double width,
                           double height, double most);
+
+// The SVG writer's text runs and images through cairo on `cr` (app/render/svg_document.h).
+class CairoSvgResources : public SvgResources {
+  public:
+    explicit CairoSvgResources(cairo_t* cr) : cr_(cr) {}
+    std::vector<DrawnRun> runs(const std::string& utf8, const TextStyle& style) const override;
+    std::string png(const ImageItem& item) const override;
+
+  private:
+    cairo_t* cr_;
+};
 
 // The canvas render_figure lays the figure out for.
 Canvas render_canvas(const RenderStyle& style, double width, double height);

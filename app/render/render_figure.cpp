@@ -93,7 +93,20 @@ std::string render_figure_svg(const Figure& figure, const RenderStyle& style, do
     check_cairo(cairo_surface_status(surface.get()), "draw the SVG");
     const CairoContext cr(cairo_create(surface.get()));
     const LaidOutFigure laid_out = lay_out_for_cairo(cr.get(), figure, style, width, height);
-    return write_svg(laid_out.display, figure.title, cr.get());
+    return write_svg(laid_out.display, figure.title, CairoSvgResources(cr.get()));
+}
+
+std::vector<DrawnRun> CairoSvgResources::runs(const std::string& utf8,
+                                              const TextStyle& style) const {
+    return text_runs(cr_, utf8, style);
+}
+
+std::string CairoSvgResources::png(const ImageItem& item) const {
+    const CairoSurface image = image_surface(item, "make an SVG image");
+    std::string bytes;
+    check_cairo(cairo_surface_write_to_png_stream(image.get(), append_to_string, &bytes),
+                "encode an SVG image");
+    return bytes;
 }
 
 }  // namespace posviz

@@ -8,10 +8,6 @@
 #include <variant>
 #include <vector>
 
-#include "app/render/cairo_handles.h"
-#include "app/render/cairo_painter.h"
-#include "app/render/text.h"
-
 namespace posviz {
 
 namespace {
@@ -70,16 +66,8 @@ std::string base64(const std::string& bytes) {
     return out;
 }
 
-std::string png_of(const ImageItem& item) {
-    const CairoSurface image = image_surface(item, "make an SVG image");
-    std::string bytes;
-    check_cairo(cairo_surface_write_to_png_stream(image.get(), append_to_string, &bytes),
-                "encode an SVG image");
-    return bytes;
-}
-
 struct Writer {
-    cairo_t* cr;
+    const SvgResources& resources;
     std::string out;
     int images = 0, clips = 0;
 
@@ -148,11 +136,11 @@ struct Writer {
             std::to_string(images++) + "\" width=\"" + std::to_string(item.cols) + "\" height=\"" +
             std::to_string(item.rows) + "\" preserveAspectRatio=\"none\" transform=\"matrix(" +
             number(sx) + " 0 0 " + number(sy) + " " + number(x) + " " + number(y) +
-            ")\" xlink:href=\"data:image/png;base64," + base64(png_of(item)) + "\"/>\n";
+            ")\" xlink:href=\"data:image/png;base64," + base64(resources.png(item)) + "\"/>\n";
     }
 
     void text(const TextItem& t) {
-        const std::vector<DrawnRun> runs = text_runs(cr, t.text, t.style);
+        const std::vector<DrawnRun> runs = resources.runs(t.text, t.style);
         if (runs.empty()) return;
         // The line's frame: turned by `rotation` about the pivot, its baseline start at origin.
         const double c = std::cos(t.rotation), s = std::sin(t.rotation);
@@ -185,8 +173,9 @@ struct Writer {
 
 }  // namespace
 
-std::string write_svg(const DisplayList& display, const std::string& title, cairo_t* cr) {
-    Writer w{cr, {}};
+std::string write_svg(const DisplayList& display, const std::string& title,
+                      const SvgResources& resources) {
+    Writer w{resources, {}};
     w.out =
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
         "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" +

@@ -9,17 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "app/render/svg_document.h"
 #include "core/layout/text_measure.h"
 
 namespace posviz {
-
-// A run of a line that one font draws, for the SVG writer (app/render/svg_document.h): one
-// <tspan> each where a line mixes fonts.
-struct DrawnRun {
-    std::string text;
-    std::string families;  // CSS font-family list, the run's own font first
-    double offset = 0.0;   // from the line's start, along the baseline, in user units
-};
 
 TextSize measure_text(cairo_t* cr, const std::string& utf8, const TextStyle& style);
 // Draws with the left end of the baseline at (x, y) in the current source colour.

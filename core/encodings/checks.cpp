@@ -1,16 +1,14 @@
 #include "core/encodings/checks.h"
 
-#include <charconv>
 #include <cmath>
 
+#include "core/formats/shortest_decimal.h"
 #include "core/input_error.h"
 
 namespace posviz {
 
 std::string format_number(double value) {
-    char text[64];
-    auto result = std::to_chars(text, text + sizeof(text), value);
-    return std::string(text, result.ptr);
+    return shortest_decimal(value);
 }
 
 void check_seq_len(long seq_len) {

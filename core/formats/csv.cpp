@@ -1,7 +1,8 @@
 #include "core/formats/csv.h"
 
-#include <charconv>
 #include <cmath>
+
+#include "core/formats/shortest_decimal.h"
 
 namespace posviz {
 
@@ -20,9 +21,7 @@ void append_number(std::string& out, double v) {
         out += '0';
         return;
     }
-    char buf[32];
-    const auto result = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, result.ptr);
+    out += shortest_decimal(v);
 }
 
 }  // namespace

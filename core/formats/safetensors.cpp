@@ -1,9 +1,9 @@
 #include "core/formats/safetensors.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -59,17 +59,27 @@ constexpr DtypeInfo kDtypes[] = {{"F64", Dtype::F64, 8},
                                  {"F16", Dtype::F16, 2},
                                  {"BF16", Dtype::BF16, 2}};
 
+// The float or double whose bits are `bits` (what std::bit_cast does; memcpy because emscripten's
+// libc++ 13, the browser build's, has no bit_cast).
+template <class Float, class Bits>
+Float from_bits(Bits bits) {
+    static_assert(sizeof(Float) == sizeof(Bits));
+    Float value;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
+}
+
 // One little-endian element at p as a double.
 double decode(Dtype dtype, const unsigned char* p) {
     switch (dtype) {
         case Dtype::F64:
-            return std::bit_cast<double>(little_endian(p, 8));
+            return from_bits<double>(little_endian(p, 8));
         case Dtype::F32:
-            return std::bit_cast<float>(uint32_t(little_endian(p, 4)));
+            return from_bits<float>(uint32_t(little_endian(p, 4)));
         case Dtype::F16:
             return half_to_double(uint16_t(little_endian(p, 2)));
         case Dtype::BF16:  // bfloat16 is the top half of a float32
-            return std::bit_cast<float>(uint32_t(little_endian(p, 2)) << 16);
+            return from_bits<float>(uint32_t(little_endian(p, 2)) << 16);
     }
     return 0.0;
 }

@@ -2,7 +2,7 @@
 // preset file through the file chooser. Export: the figure of the view the user sees (the one
 // last clicked, else the largest: views.h) as PNG/SVG/PDF (or the rotation as GIF/MP4) through the
 // command line's exporter, its numbers as .npy/.csv, or the whole window as a PNG; Export
-// storyline: the PDF handout (storyline_pdf.h). Every file is named in the file chooser, which
+// storyline: the PDF handout (app/handout/handout_pdf.h). Every file is named in the file chooser, which
 // proposes a new name in the Pictures folder; every write is atomic and reports back in the
 // status line, never by stopping the app.
 #pragma once

@@ -14,6 +14,21 @@
 
 namespace posviz::gui {
 
+// Runs `task` on a thread of its own, which wakes the main loop when done. The browser build
+// (app/web/) has one thread: there the task runs here, now, and no thread is returned.
+template <class Task>
+std::thread run_in_background(Task task) {
+#ifdef __EMSCRIPTEN__
+    task();
+    return {};
+#else
+    return std::thread([task = std::move(task)]() mutable {
+        task();
+        wake_main_loop();
+    });
+#endif
+}
+
 template <class T>
 class BackgroundTask {
   public:
@@ -22,10 +37,7 @@ class BackgroundTask {
     explicit BackgroundTask(Work work) {
         std::packaged_task<T()> task(std::move(work));
         result_ = task.get_future();
-        thread_ = std::thread([task = std::move(task)]() mutable {
-            task();
-            wake_main_loop();
-        });
+        thread_ = run_in_background(std::move(task));
     }
     BackgroundTask(const BackgroundTask&) = delete;
     BackgroundTask& operator=(const BackgroundTask&) = delete;
