@@ -318,6 +318,10 @@ TEST(Layout, TwoLinesBreakEvenlyAndAfterASeparator) {
     // A separator far from the middle (6 | 24) does not pull the break to it.
     EXPECT_EQ(pen.fit_text("aaaa · bbbb cccc dddd eeee ffff", style, 160.0, 2),
               "aaaa · bbbb cccc\ndddd eeee ffff");
+    // Not beside "=": after "x" (11 | 13 characters) would be the most even, but splits "x = 1";
+    // after "bbbb" the lines are 9 | 15.
+    EXPECT_EQ(pen.fit_text("aaaa bbbb x = 1 cccc dddd", style, 120.0, 2),
+              "aaaa bbbb\nx = 1 cccc dddd");
     // What fits on one line stays whole; what needs a third line is cut as before.
     EXPECT_EQ(pen.fit_text("alpha beta", style, 160.0, 2), "alpha beta");
 }

@@ -143,14 +143,22 @@ std::string joined(const std::vector<Token>& pieces, size_t first, size_t last) 
 
 // Decision (issue 22: orphan words, a subtitle's "·" lost at a wrap): a text that fits on two
 // lines breaks where its lines come out most even — never one word left alone under a full
-// line — and, among breaks that make the longer line no more than an em longer, after a " · "
-// separator, which then ends the first line (its parts stay whole). None where no break fits.
+// line — never beside a relation or operator ("b* = 463.3" stays on one line) — and, among breaks
+// that make the longer line no more than an em longer, after a " · " separator, which then ends
+// the first line (its parts stay whole). None where no break fits.
 std::optional<std::pair<std::string, std::string>> balanced_two_lines(
     const std::vector<Token>& pieces, const std::function<double(const std::string&)>& w,
     double max_width, double em) {
     std::optional<std::pair<std::string, std::string>> best;
     double best_cost = INFINITY;
+    // Never beside a relation or operator: "b* = 463.3" is read as one.
+    auto binds = [](const std::string& piece) {
+        for (const char* op : {"=", "≥", "≤", "<", ">", "×", "+", "−", "≈"})
+            if (piece == op) return true;
+        return false;
+    };
     for (size_t k = 1; k < pieces.size(); ++k) {
+        if (binds(pieces[k - 1].text) || binds(pieces[k].text)) continue;
         const std::string first = joined(pieces, 0, k), second = joined(pieces, k, pieces.size());
         const double longer = std::max(w(first), w(second));
         if (longer > max_width) continue;
