@@ -153,12 +153,14 @@ bool page_settled(const App& app) {
 }
 
 void say_in_page(Page& page) {
-    const std::string& text = page.app.problem.empty() ? page.app.status : page.app.problem;
-    const std::string status = (page.app.problem.empty() ? "ok: " : "problem: ") + text;
+    // The app's problem, else the Model box's (a config that could not be read), else its status.
+    const std::string& problem =
+        page.app.problem.empty() ? page.app.files.model_problem : page.app.problem;
+    const std::string& text = problem.empty() ? page.app.status : problem;
+    const std::string status = (problem.empty() ? "ok: " : "problem: ") + text;
     if (status != page.shown_status) {
         page.shown_status = status;
-        EM_ASM({ posvizSay(UTF8ToString($0), $1); }, text.c_str(),
-               page.app.problem.empty() ? 0 : 1);
+        EM_ASM({ posvizSay(UTF8ToString($0), $1); }, text.c_str(), problem.empty() ? 0 : 1);
     }
     // Whether every figure is computed: what a test or a benchmark waits for.
     const int settled = page_settled(page.app) ? 1 : 0;
@@ -166,8 +168,11 @@ void say_in_page(Page& page) {
         page.shown_settled = settled;
         EM_ASM({ document.body.dataset.settled = $0; }, settled);
     }
-    if (page.app.scene.model_name != page.shown_model) {
-        page.shown_model = page.app.scene.model_name;
+    // The model the Model box holds (the figures name it only while it is applied).
+    const std::string model =
+        page.app.files.model ? page.app.files.model->applied.model_name : std::string();
+    if (model != page.shown_model) {
+        page.shown_model = model;
         EM_ASM({ document.body.dataset.model = UTF8ToString($0); }, page.shown_model.c_str());
     }
 }

@@ -27,7 +27,7 @@ from devtools import Browser, SiteServer, png_pixels  # noqa: E402
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PRESETS = sorted(f for f in os.listdir(os.path.join(SOURCE, "assets/presets"))
                  if f.endswith(".json"))
-CONFIG = os.path.join(SOURCE, "tests/data/hf-configs/bert-base-uncased.json")
+CONFIG = os.path.join(SOURCE, "tests/data/hf-configs/llama-3.1-8b.json")
 results = []
 
 
@@ -159,7 +159,7 @@ def main():
         set_file(browser, CONFIG)
         model = browser.wait_for("document.body.dataset.model", 20)
         check("a config.json through the file input: its model's name in the page",
-              model and "bert-base-uncased" in model, str(model))
+              model and "llama-3.1-8b" in model, str(model))
 
         go(browser, "#slide=3", 3)
         browser.console_errors()
@@ -192,6 +192,7 @@ def main():
         open(bad, "w").write("this is { not JSON\n")
         set_file(browser, bad)
         said = browser.wait_for("document.getElementById('status').dataset.kind == 'problem' && "
+                                "document.getElementById('status').textContent.includes('not-json') && "
                                 "document.getElementById('status').textContent", 20)
         check("a config that is not JSON is said in the page", said and "not-json" in said,
               str(said))
