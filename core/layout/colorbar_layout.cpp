@@ -76,9 +76,14 @@ void draw_colorbar(const Pen& pen, const Colorbar& colorbar, Rect bar) {
                           theme.foreground, TextRole::ColorbarLabel);
     }
     if (!colorbar.masked_label.empty()) {
-        // A swatch of the masked colour under the bar, level with the x tick labels.
-        const double top = bar.y + bar.h + m.tick_length + m.pad;
+        // A swatch of the masked colour under the bar, level with the x tick labels, and its key
+        // clear of the lowest tick label, which reaches half its height below the bar (more in
+        // Chinese, whose font's lines are taller).
         const double size = 0.9 * theme.tick_size;
+        const double tick_half = 0.5 * pen.text_box("0", tick_style).h;
+        const double top =
+            bar.y + bar.h +
+            std::max(m.tick_length + m.pad, 2.0 * tick_half - 0.5 * size + 0.25 * theme.tick_size);
         pen.box({bar.x, top, bar.w, size},
                 Paint{masked_colour(theme, find_colormap(colorbar.colormap)), 1.0},
                 Paint{theme.foreground, 1.0}, frame);

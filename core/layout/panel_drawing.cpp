@@ -266,8 +266,8 @@ void draw_panel(const Pen& p, const Panel& panel, const PanelLayout& l, bool ann
         p.add(std::move(image));
     }
     if (panel.heatmap && annotate) draw_cell_values(p, *panel.heatmap, l);
-
     p.add(UnclipItem{});
+
     draw_marks(p, panel, l);
     // Arrows and their labels may reach past the box edge (labels of tips on the unit circle).
     for (const Arrow& a : panel.arrows) draw_arrow(p, a, l);
