@@ -2,6 +2,9 @@
 // cell shapes near the one figures like.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "app/gui/views/tiling.h"
 
 namespace posviz::gui {
@@ -79,6 +82,39 @@ TEST(GuiTiling, TheSceneWindowJoinsTheGridOfManyViews) {
 
 TEST(GuiTiling, NoViewsNoTiles) {
     EXPECT_TRUE(tile_area(0, {0.0f, 0.0f, 10.0f, 10.0f}).empty());
+}
+
+// Views that would be squeezed under `readable` share a tile as tabs: three views and the Scene
+// window on a 1280 × 680 area tile 2 × 2, cells of 640 × 340 (a 340 px figure at 1.6 : 1);
+// asking for 400 px, two tiles beside the Scene column would be 906 × 340 (340 px again), so one
+// tile of 906 × 680 takes all three. Each view keeps its own tile in order, the rest share the
+// last.
+TEST(GuiTiling, ViewsThatWouldBeSqueezedShareATileAsTabs) {
+    const Tile area{0.0f, 40.0f, 1280.0f, 680.0f};
+    const Desk roomy = desk_layout(3, area, 374.0f);
+    ASSERT_EQ(roomy.views.size(), 3u);
+    EXPECT_EQ(roomy.tile_of_view, (std::vector<int>{0, 1, 2}));
+    // Every tile keeps at least the readable figure, or only one tile is left.
+    for (float readable : {200.0f, 340.0f, 400.0f, 10000.0f}) {
+        const Desk desk = desk_layout(3, area, 374.0f, readable);
+        ASSERT_EQ(desk.tile_of_view.size(), 3u) << readable;
+        const int tiles = int(desk.views.size());
+        for (const Tile& t : desk.views)
+            if (tiles > 1) {
+                EXPECT_GE(std::min(t.width / 1.6f, t.height), readable) << readable;
+            }
+        for (int i = 0; i < 3; ++i) EXPECT_EQ(desk.tile_of_view[size_t(i)], std::min(i, tiles - 1));
+    }
+    EXPECT_EQ(desk_layout(3, area, 374.0f, 340.0f).views.size(), 3u);
+    const Desk one = desk_layout(3, area, 374.0f, 400.0f);
+    ASSERT_EQ(one.views.size(), 1u);
+    EXPECT_FLOAT_EQ(one.views[0].width, 906.0f);
+    EXPECT_FLOAT_EQ(one.views[0].height, 680.0f);
+    // The caller's limit (a figure of many panels came out small): two tiles, the last two
+    // views sharing the second.
+    const Desk limited = desk_layout(3, area, 374.0f, 0.0f, 2);
+    EXPECT_EQ(limited.views.size(), 2u);
+    EXPECT_EQ(limited.tile_of_view, (std::vector<int>{0, 1, 1}));
 }
 
 }  // namespace

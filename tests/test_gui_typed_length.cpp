@@ -98,7 +98,11 @@ TEST_F(TypedLength, AttentionTakesAStreamedLengthAndAnLByLViewSaysWhereItStops) 
     type_length("Attention###attention", "131072");
     EXPECT_EQ(app_.scene.seq_len, 131072);
     EXPECT_EQ(requested_length(ViewId::Attention), 131072);
-    // The permutation grid is L × L maps: drawn at 4096, and its view says so.
+    // The permutation grid is L × L maps: drawn at 4096, and its view says so. (Where the two
+    // views share a tile as tabs, its tab is chosen first.)
+    app_.tab_view = ViewId::Permutation;
+    app_.layout_dirty = true;
+    frames(3);
     EXPECT_EQ(requested_length(ViewId::Permutation), 4096);
     // Typed into that view, L is clamped to what it draws, and the window says so.
     type_length("Permutation###permutation", "131072");

@@ -104,11 +104,20 @@ bool overlap(const ImRect& a, const ImRect& b) {
 // 1920 × 1080. Drawn by the one layout every export uses (issue 22): 0.30, 0.29, 0.35, 0.23,
 // 0.30 at 1280 × 720 and 0.33, 0.38, 0.56, 0.26, 0.39 at 1920 × 1080 — the screen's own layout
 // had left tick labels to a neighbour more often and cut titles an export wraps.
+// Views that would be squeezed share a tile as tabs (issue 23): one not drawn is looked at with
+// its tab chosen.
 TEST_P(ViewsScreen, EachFigureGetsItsTilesHeight) {
-    const PlacedTextLog log = settled_frame();
+    const PlacedTextLog first = settled_frame();
     for (const auto& [id, floor] : k_views) {
         const std::string key = view_info(id).key;
         const ImGuiWindow* window = ImGui::FindWindowByName(("###" + key).c_str());
+        PlacedTextLog log = first;
+        if (!(window && window->Active)) {
+            app_.tab_view = id;
+            app_.layout_dirty = true;
+            log = settled_frame();
+            window = ImGui::FindWindowByName(("###" + key).c_str());
+        }
         ASSERT_TRUE(window && window->Active) << key;
         const ImRect tile = window->Rect();
         const float data = data_height(log.plot_boxes, tile);
@@ -118,10 +127,10 @@ TEST_P(ViewsScreen, EachFigureGetsItsTilesHeight) {
                     tile.GetHeight(), data, share);
         EXPECT_GE(share, floor) << key;
     }
-    for (size_t i = 0; i < log.boxes.size(); ++i)
-        for (size_t j = i + 1; j < log.boxes.size(); ++j)
-            EXPECT_FALSE(overlap(log.boxes[i].box, log.boxes[j].box))
-                << "\"" << log.boxes[i].text << "\" overlaps \"" << log.boxes[j].text << "\"";
+    for (size_t i = 0; i < first.boxes.size(); ++i)
+        for (size_t j = i + 1; j < first.boxes.size(); ++j)
+            EXPECT_FALSE(overlap(first.boxes[i].box, first.boxes[j].box))
+                << "\"" << first.boxes[i].text << "\" overlaps \"" << first.boxes[j].text << "\"";
 }
 
 INSTANTIATE_TEST_SUITE_P(LaptopAndDesktop, ViewsScreen,

@@ -389,7 +389,19 @@ void draw_windows(App& app) {
     const Tile area{top.x, top.y + story, width, viewport->WorkSize.y - story};
     const float scene_width =
         app.show_controls ? std::min(22.0f * ImGui::GetFontSize(), 0.32f * width) : 0.0f;
-    const Desk desk = desk_layout(int(open_views(app).size()), area, scene_width);
+    // Readable: a plot box of 120 px (issue 23) under the window's title, the view's controls and
+    // the figure's title, ticks and labels, about ten lines of text. A figure of many panels (the
+    // rotation's four circles) comes out smaller than that in a tile of that size: its view drops
+    // what it can (views.cpp, show_figures), and if still too small, the frame after, the desk
+    // takes one tile fewer, until the views or the area change.
+    const float readable = readable_plot(app) + 10.0f * ImGui::GetFontSize();
+    const App::DeskKey tiled_for{open_views(app), scene_width, area.width, area.height};
+    if (!(tiled_for == app.desk_tiles_for)) {
+        app.desk_tiles_for = tiled_for;
+        app.desk_tiles = int(tiled_for.views.size());
+    }
+    const Desk desk =
+        desk_layout(int(open_views(app).size()), area, scene_width, readable, app.desk_tiles);
     if (desk.scene)
         controls_window(app, ImVec2(desk.scene->x, desk.scene->y),
                         ImVec2(desk.scene->width, desk.scene->height));
@@ -400,7 +412,13 @@ void draw_windows(App& app) {
         app.view_area = key;
         app.layout_dirty = true;
     }
-    draw_views(app, desk.views);
+    draw_views(app, desk);
+    for (const ViewRuntime& rt : app.runtime)
+        if (rt.squeezed && rt.smallest_plot < readable_plot(app) && desk.views.size() > 1) {
+            app.desk_tiles = int(desk.views.size()) - 1;
+            app.layout_dirty = true;
+            break;
+        }
     draw_file_windows(app);
 }
 
@@ -412,6 +430,7 @@ void apply_preset(App& app, const Preset& preset) {
     app.preset = preset;
     app.cursor = {};
     app.lecture_page = 0;
+    app.tab_view = preset.lead_view;  // where views share a tile, the slide's lead one shows
     app.files.queries_path = preset.scene.queries_path;
     app.files.keys_path = preset.scene.keys_path;
     app.files.table_path = preset.scene.table_path;

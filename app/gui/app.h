@@ -39,10 +39,15 @@ struct ViewRuntime {
     int focused_figure = 0;       // the one Export writes: the last one under the mouse
     double rotation_clock = 0.0;  // rotation: fractional positions played since the last step
     std::array<uint64_t, 2> scanned_versions{};  // figures whose text the font was checked for
-    float window_area = 0.0f;  // its window's pixels² on the last frame; 0: not drawn (Export)
-    int shown_slot = -1;       // lecture mode: the one figure on the stage; -1: all of them
-    int small_slot = 0;        // a small tile's one figure of two (views.cpp, show_figures)
-    LengthNote length_note;    // about the last length typed into the view's L
+    float window_area = 0.0f;    // its window's pixels² on the last frame; 0: not drawn (Export)
+    int shown_slot = -1;         // lecture mode: the one figure on the stage; -1: all of them
+    int small_slot = 0;          // a small tile's one figure of two (views.cpp, show_figures)
+    LengthNote length_note;      // about the last length typed into the view's L
+    float smallest_plot = 0.0f;  // the last frame's smallest plot box side, px; 0: none drawn
+    // A tile no larger than this, either way, is squeezed: it shows one figure of two
+    // (views.cpp, show_figures); `squeezed`: this frame's was.
+    ImVec2 squeezed_within{0.0f, 0.0f};
+    bool squeezed = false;
 };
 
 // Where the mouse last pointed in the PE matrix (position and dimension): the curves, the
@@ -128,6 +133,16 @@ struct App {
     std::array<ViewRuntime, k_view_count> runtime;
     Cursor cursor;
     std::optional<ViewId> clicked_view;  // the view window last clicked: what Export writes
+    std::optional<ViewId> tab_view;      // of views sharing a tile as tabs, the one shown
+    // The most tiles the desk may lay out for the open views (fewer: some share a tile as tabs),
+    // and the open views and area it was found for (app.cpp, desk).
+    struct DeskKey {
+        std::vector<ViewId> views;
+        float scene_width = 0.0f, width = 0.0f, height = 0.0f;
+        bool operator==(const DeskKey&) const = default;
+    };
+    int desk_tiles = 0;
+    DeskKey desk_tiles_for;
 
     std::string styled_for;  // theme, lecture mode and size the ImGui style was made for
     FontSpec font_spec;      // what the atlas was built for

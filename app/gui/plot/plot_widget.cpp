@@ -331,6 +331,9 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
         for (int i = 0; i < count; ++i) {
             const PanelPlacement& placed = l->panels[size_t(i)];
             axes.push_back({screen_axis(placed.x, at, true), screen_axis(placed.y, at, false)});
+            const ImRect box = at.pixels(placed.box);
+            hover.smallest_plot = std::min(i == 0 ? INFINITY : hover.smallest_plot,
+                                           std::min(box.GetWidth(), box.GetHeight()));
             const Panel& panel = figure.panels[size_t(i)];
             textures.push_back(
                 panel.heatmap && heatmap_rows(*panel.heatmap) > 0

@@ -66,6 +66,9 @@ struct PlotHover {
     double x = 0.0, y = 0.0;   // the mouse in that panel's data coordinates
     std::optional<Cell> cell;  // the heatmap cell under the mouse
     bool clicked = false;      // the left button went up without a drag
+    // Not the mouse's: the shorter side of the smallest panel's plot box, in pixels (0: none laid
+    // out), which the desk keeps from falling under a readable size (app.cpp).
+    float smallest_plot = 0.0f;
 };
 
 // Draws `figure` into a `size` pixel region at the cursor and advances the cursor past it.

@@ -309,7 +309,12 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
     // whole tile under a button that switches to the other (the plot widget takes the clicks
     // over its own area, so the button cannot sit on the figure).
     const float line = ImGui::GetFontSize();
-    if (drawable.size() == 2 && std::min(size.x, size.y) < 10.0f * line) {
+    // So does a tile no larger than one where the figures came out with a plot box under the
+    // readable size (a tall PE matrix of square cells beside its similarity map).
+    const ImVec2 tile = avail;
+    const bool squeezed = tile.x <= rt.squeezed_within.x && tile.y <= rt.squeezed_within.y;
+    rt.squeezed = squeezed;
+    if (drawable.size() == 2 && (std::min(size.x, size.y) < 10.0f * line || squeezed)) {
         rt.small_slot = std::clamp(rt.small_slot, 0, 1);
         drawable = {drawable[size_t(rt.small_slot)]};
         const std::string label = std::to_string(rt.small_slot + 1) + "/2 ▸###other_figure";
@@ -336,7 +341,11 @@ std::array<PlotHover, 2> show_figures(App& app, ViewRuntime& rt, std::vector<int
             [&](int panel, const Cell& cell) { return cell_note(app, job, panel, cell); },
             [&](int panel, int line, double x) { return curve_note(app, job, panel, line, x); });
         if (hovers[size_t(k)].panel >= 0) rt.focused_figure = k;
+        const float least = hovers[size_t(k)].smallest_plot;
+        if (least > 0.0f)
+            rt.smallest_plot = rt.smallest_plot > 0.0f ? std::min(rt.smallest_plot, least) : least;
     }
+    if (rt.smallest_plot > 0.0f && rt.smallest_plot < readable_plot(app)) rt.squeezed_within = tile;
     if (computing) {
         // Builds that report progress (long reduced maps) say how far they are.
         char note[64];
@@ -744,7 +753,25 @@ const ViewRequest* focused_request(const App& app) {
 namespace {
 
 // One view's window and its contents; false when its close button was clicked.
-bool view_window(App& app, ViewId id, ImGuiWindowFlags flags) {
+// Tabs for the views that share this one's tile (none: `tabs` is empty); a click on another
+// shows that one in the tile instead.
+void view_tabs(App& app, ViewId id, const std::vector<ViewId>& tabs) {
+    if (tabs.empty() || !ImGui::BeginTabBar("##views")) return;
+    for (ViewId tab : tabs) {
+        const ViewInfo& info = view_info(tab);
+        const std::string label = std::string(tr(info.title_en, info.title_zh)) + "###" + info.key;
+        if (tab == id) {
+            if (ImGui::BeginTabItem(label.c_str())) ImGui::EndTabItem();
+        } else if (ImGui::TabItemButton(label.c_str())) {
+            app.tab_view = tab;
+            app.layout_dirty = true;  // the newly shown window takes the tile
+        }
+    }
+    ImGui::EndTabBar();
+}
+
+bool view_window(App& app, ViewId id, ImGuiWindowFlags flags,
+                 const std::vector<ViewId>& tabs = {}) {
     const ViewInfo& info = view_info(id);
     const std::string title = std::string(tr(info.title_en, info.title_zh)) + "###" + info.key;
     bool keep_open = true;
@@ -758,6 +785,7 @@ bool view_window(App& app, ViewId id, ImGuiWindowFlags flags) {
             app.clicked_view = id;
         const ImVec2 size = ImGui::GetWindowSize();
         app.runtime[size_t(id)].window_area = size.x * size.y;
+        view_tabs(app, id, tabs);
         draw_view(app, id);
     }
     ImGui::End();
@@ -766,6 +794,10 @@ bool view_window(App& app, ViewId id, ImGuiWindowFlags flags) {
 
 }  // namespace
 
+float readable_plot(const App& app) {
+    return 120.0f * ui_scale(app);
+}
+
 std::vector<ViewId> open_views(const App& app) {
     std::vector<ViewId> open;
     for (const ViewInfo& info : view_infos())
@@ -773,20 +805,37 @@ std::vector<ViewId> open_views(const App& app) {
     return open;
 }
 
-void draw_views(App& app, const std::vector<Tile>& tiles) {
+void draw_views(App& app, const Desk& desk) {
     const bool retile = app.layout_dirty;
     app.layout_dirty = false;
     const std::vector<ViewId> open = open_views(app);
     for (ViewRuntime& rt : app.runtime) {
         rt.window_area = 0.0f;
         rt.shown_slot = -1;
+        rt.smallest_plot = 0.0f;
+        rt.squeezed = false;
     }
+    auto tile_of = [&](size_t i) {
+        return i < desk.tile_of_view.size() ? size_t(desk.tile_of_view[i]) : i;
+    };
     for (size_t i = 0; i < open.size(); ++i) {
-        if (retile && i < tiles.size()) {
-            ImGui::SetNextWindowPos(ImVec2(tiles[i].x, tiles[i].y), ImGuiCond_Always);
-            ImGui::SetNextWindowSize(ImVec2(tiles[i].width, tiles[i].height), ImGuiCond_Always);
+        std::vector<ViewId> tabs;
+        for (size_t j = 0; j < open.size(); ++j)
+            if (tile_of(j) == tile_of(i)) tabs.push_back(open[j]);
+        if (tabs.size() == 1) {
+            tabs.clear();
+        } else {
+            // The tab chosen last, or the tile's first view where it holds no such choice.
+            const bool chosen = std::find(tabs.begin(), tabs.end(), app.tab_view) != tabs.end();
+            if (open[i] != (chosen ? *app.tab_view : tabs.front())) continue;
         }
-        if (!view_window(app, open[i], 0)) {
+        const size_t tile = tile_of(i);
+        if (retile && tile < desk.views.size()) {
+            const Tile& t = desk.views[tile];
+            ImGui::SetNextWindowPos(ImVec2(t.x, t.y), ImGuiCond_Always);
+            ImGui::SetNextWindowSize(ImVec2(t.width, t.height), ImGuiCond_Always);
+        }
+        if (!view_window(app, open[i], 0, tabs)) {
             settings_of(app.views, open[i]).open = false;
             app.layout_dirty = true;
         }

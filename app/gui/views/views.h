@@ -13,9 +13,13 @@
 
 namespace posviz::gui {
 
-// The open views, in the menu's order: the order draw_views gives them `tiles` (tiling.h).
+// The open views, in the menu's order: the order draw_views gives them the desk's tiles
+// (tiling.h); views that share a tile are drawn one at a time, under tabs that name them all.
 std::vector<ViewId> open_views(const App& app);
-void draw_views(App& app, const std::vector<Tile>& tiles);
+// The least side of a plot box the desk lets a view's figure have before showing it alone (a
+// view's one figure of two, or a view under tabs): 120 px at the UI's scale (issue 23).
+float readable_plot(const App& app);
+void draw_views(App& app, const Desk& desk);
 // Lecture mode: the one figure `page` names, in an undecorated window filling `stage`
 // (lecture_layout.h); the slide's other views are not drawn.
 void draw_lecture_stage(App& app, const LecturePage& page, const Tile& stage);
