@@ -62,7 +62,7 @@ class GlfwWindow : public Window {
   public:
     // Takes the key callback ImGui's backend installed and passes every key on to it; the other
     // input callbacks ImGui installed are counted on their way (input_events).
-    explicit GlfwWindow(GLFWwindow* window) : window_(window) {
+    GlfwWindow(GLFWwindow* window, bool visible) : window_(window), visible_(visible) {
         glfwSetWindowUserPointer(window_, this);
         imgui_key_callback_ = glfwSetKeyCallback(window_, key_callback);
         imgui_.chr = glfwSetCharCallback(window_, [](GLFWwindow* w, unsigned c) {
@@ -120,6 +120,9 @@ class GlfwWindow : public Window {
         return x > 0.0f ? x : 1.0f;
     }
     int monitor_height() const override {
+        // A hidden window (a screenshot) is drawn as the screen of its own size would show it:
+        // `screenshot --size 3840x2160` at the 4K UI scale, whatever display it is made on.
+        if (!visible_) return Window::monitor_height();
         GLFWmonitor* monitor = glfwGetWindowMonitor(window_);
         if (!monitor) monitor = glfwGetPrimaryMonitor();
         const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
@@ -220,6 +223,7 @@ class GlfwWindow : public Window {
     }
 
     GLFWwindow* window_;
+    bool visible_;
     WindowOptions windowed_;
     GLFWkeyfun imgui_key_callback_ = nullptr;
     struct {
@@ -303,7 +307,7 @@ std::unique_ptr<Window> open_glfw_window(const WindowOptions& options, std::stri
     if (!window) return nullptr;
     glfwSwapInterval(1);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
-    auto result = std::make_unique<GlfwWindow>(window);
+    auto result = std::make_unique<GlfwWindow>(window, options.visible);
     return result;
 }
 
