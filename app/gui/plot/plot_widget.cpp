@@ -110,25 +110,50 @@ void outline_cell(ImDrawList* draw, const Theme& theme, const PanelAxes& l, cons
 
 // The cell's position and value; with linked panels, the value in each of them by its title;
 // then the caller's note (a formula with the numbers of this cell).
-void heatmap_tooltip(const Panel& panel, const Cell& cell, const std::vector<const Panel*>& linked,
-                     const std::string& note) {
+// A coordinate as its axis names it: a token axis (one label per tick, as the permutation maps'
+// words) gives the word at that tick with its index, any other the number.
+std::string axis_value_text(const Axis& axis, double value) {
+    if (axis.tick_labels.size() == axis.ticks.size())
+        for (size_t i = 0; i < axis.ticks.size(); ++i)
+            if (std::abs(axis.ticks[i] - value) < 1e-9)
+                return axis.tick_labels[i] + " (" + format_number(value, 6) + ")";
+    return format_number(value, 6);
+}
+
+}  // namespace
+
+std::string heatmap_cell_text(const Panel& panel, const Cell& cell,
+                              const std::vector<const Panel*>& linked) {
     const Heatmap& h = *panel.heatmap;
     const double x = cell_centre_x(h, cell.col), y = cell_centre_y(h, cell.row);
     const bool square = heatmap_rows(h) == heatmap_cols(h);
     const std::string row_name = panel.y.label.empty() ? "m" : panel.y.label;
     const std::string col_name = panel.x.label.empty() ? "n" : panel.x.label;
-    std::string text = row_name + " = " + format_number(y, 6) + "\n" + col_name + " = " +
-                       format_number(x, 6) + "\n";
+    std::string text = row_name + " = " + axis_value_text(panel.y, y) + "\n" + col_name + " = " +
+                       axis_value_text(panel.x, x) + "\n";
     if (square) text += "m − n = " + format_number(y - x, 6) + "\n";
+    auto value_name = [](const Heatmap& map) {
+        return map.colorbar_label.empty() ? std::string("value") : map.colorbar_label;
+    };
     if (linked.size() < 2) {
-        text += (h.colorbar_label.empty() ? std::string("value") : h.colorbar_label) + " = " +
-                cell_value_text(heatmap_value(h, cell.row, cell.col));
+        text += value_name(h) + " = " + cell_value_text(heatmap_value(h, cell.row, cell.col));
     } else {
+        // Each map by its title's first line (a later line is a note such as "largest: 0.14",
+        // which reads as a label if it is the last word before " = "), then what its values are.
         for (const Panel* p : linked)
-            text += (p == &panel ? "▸ " : "   ") + p->title + " = " +
+            text += (p == &panel ? "▸ " : "   ") + p->title.substr(0, p->title.find('\n')) + ": " +
+                    value_name(*p->heatmap) + " = " +
                     cell_value_text(heatmap_value(*p->heatmap, cell.row, cell.col)) +
                     (p == linked.back() ? "" : "\n");
     }
+    return text;
+}
+
+namespace {
+
+void heatmap_tooltip(const Panel& panel, const Cell& cell, const std::vector<const Panel*>& linked,
+                     const std::string& note) {
+    std::string text = heatmap_cell_text(panel, cell, linked);
     if (!note.empty()) text += "\n\n" + note;
     ImGui::SetTooltip("%s", text.c_str());
 }

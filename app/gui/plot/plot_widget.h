@@ -88,6 +88,12 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
                      const std::vector<HeatmapPixels>& heatmap_pixels = {},
                      const CellNote& cell_note = {}, const CurveNote& curve_note = {});
 
+// What hovering a heatmap cell names first: its row and column (a token axis's word with its
+// index), m − n for a square map, and its value — each linked map's, by its title's first line
+// and its colour bar's label, where `linked` holds more than `panel`.
+std::string heatmap_cell_text(const Panel& panel, const Cell& cell,
+                              const std::vector<const Panel*>& linked);
+
 // The next PlotFigure(id, …) in this window shows every panel at its own limits again.
 void ResetPlotView(const char* id);
 
