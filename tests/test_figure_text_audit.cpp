@@ -235,9 +235,8 @@ const std::vector<Known>& known_failures() {
         {"permutation", "slide", "ticks", {"zh"}, {"dark"}, "3"},
         {"extrapolation --encoding rope", "poster", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
         {"permutation", "poster", "ellipsis", {"en"}, {"dark", "light"}, "3"},
-        // "bites" dropped from the 3-token x axes at every size: a word is wider than its cell's
-        // column (105 pt at a poster's 38-pt ticks under a 260-pt map), and x tick labels are
-        // only thinned, never turned or set smaller.
+        // In a paper column the maps of the bottom row are too small even for turned 6-pt words
+        // above the "key token" label: "bites" is left out there (ticks), as are its long titles.
         {"permutation --content sentence --sentence 'dog bites man'",
          "column",
          "ellipsis",
@@ -260,13 +259,7 @@ const std::vector<Known>& known_failures() {
          "text",
          "ellipsis",
          {"en"},
-         {"dark", "light"},
-         "3"},
-        {"permutation --content sentence --sentence 'dog bites man'",
-         "text",
-         "ticks",
-         {"en", "zh"},
-         {"dark", "light"},
+         {"light"},
          "3"},
         {"permutation --content sentence --sentence 'dog bites man'",
          "slide",
@@ -274,29 +267,21 @@ const std::vector<Known>& known_failures() {
          {"en"},
          {"dark", "light"},
          "3"},
+        // Its words are named now (turned where level ones do not fit:
+        // core/layout/panel_layout.cpp), but in Chinese on a dark slide the turned words leave the
+        // maps 0.986 in, under the slide's 1 in: the 2 × 3 grid needs another arrangement (fewer
+        // title lines).
         {"permutation --content sentence --sentence 'dog bites man'",
          "slide",
-         "ticks",
-         {"en", "zh"},
-         {"dark", "light"},
-         "3"},
-        {"permutation --content sentence --sentence 'dog bites man'",
-         "poster",
-         "ellipsis",
-         {"en"},
-         {"dark", "light"},
-         "3"},
-        {"permutation --content sentence --sentence 'dog bites man'",
-         "poster",
-         "ticks",
-         {"en", "zh"},
+         "map size",
+         {"zh"},
          {"dark"},
          "3"},
         {"permutation --content sentence --sentence 'dog bites man'",
          "poster",
-         "ticks",
+         "ellipsis",
          {"en"},
-         {"light"},
+         {"dark", "light"},
          "3"},
     };
     return known;

@@ -326,5 +326,68 @@ TEST(Layout, TwoLinesBreakEvenlyAndAfterASeparator) {
     EXPECT_EQ(pen.fit_text("alpha beta", style, 160.0, 2), "alpha beta");
 }
 
+// A map of a three-word sentence, its words on both axes, as the permutation figure draws it.
+Figure sentence_map() {
+    Figure figure;
+    Panel panel;
+    panel.heatmap = matrix_heatmap(Matrix::Identity(3, 3), "viridis", ColourLimits::Data);
+    const std::vector<std::string> words = {"dog", "bites", "man"};
+    panel.x.ticks = panel.y.ticks = {0.0, 1.0, 2.0};
+    panel.x.tick_labels = panel.y.tick_labels = words;
+    figure.panels.push_back(panel);
+    summarise_heatmaps(figure);
+    return figure;
+}
+
+bool overlap(const Rect& a, const Rect& b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+// "bites" was dropped from the permutation figure's 3-token x axis at every size (issue 22,
+// defect 3): its word was wider than its map column, and token labels were only thinned. Now,
+// from a wide canvas to a narrow one, every word stays named: level at the tick size (the y
+// axis's, whose words have room), then level in smaller type (down to three quarters of it,
+// never under 6 pt), then turned 90°, and never two overlapping.
+TEST(Layout, EveryTokenOfAShortSentenceIsNamedAtEveryWidth) {
+    const Figure figure = sentence_map();
+    const FixedMeasure measure;
+    bool level = false, smaller = false, turned = false;
+    for (double width_in = 4.0; width_in >= 1.3; width_in -= 0.05) {
+        const LaidOutFigure l = lay_out_figure(figure, canvas_in(width_in, 3.0), measure);
+        std::vector<const TextBlock*> x_ticks, y_ticks;
+        for (const TextBlock& b : l.display.blocks) {
+            if (b.role == TextRole::XTick) x_ticks.push_back(&b);
+            if (b.role == TextRole::YTick) y_ticks.push_back(&b);
+        }
+        ASSERT_EQ(x_ticks.size(), 3u) << width_in << " in";
+        ASSERT_EQ(y_ticks.size(), 3u) << width_in << " in";
+        const double tick_size = y_ticks[0]->size;
+        EXPECT_EQ(x_ticks[1]->text, "bites") << width_in << " in";
+        const Rect box = l.panels[0].box;
+        for (size_t i = 0; i < 3; ++i) {
+            const TextBlock& b = *x_ticks[i];
+            EXPECT_GE(b.size, std::max(6.0, 0.75 * tick_size) - 1e-9) << width_in << " in";
+            // Centred on its column: column i's centre is (i + ½)/3 of the box across.
+            EXPECT_NEAR(b.box.x + 0.5 * b.box.w, box.x + (i + 0.5) / 3.0 * box.w, 0.01)
+                << width_in << " in";
+            if (i > 0) {
+                EXPECT_FALSE(overlap(b.box, x_ticks[i - 1]->box)) << width_in << " in";
+            }
+        }
+        // "bites", 5 characters of 0.6 em (FixedMeasure): 3 em wide level, as tall turned.
+        const TextBlock& bites = *x_ticks[1];
+        if (std::abs(bites.box.w - 3.0 * bites.size) < 1e-6) {
+            (bites.size == tick_size ? level : smaller) = true;
+            EXPECT_LE(bites.size, tick_size) << width_in << " in";
+        } else {
+            EXPECT_NEAR(bites.box.h, 3.0 * bites.size, 1e-6) << width_in << " in";
+            turned = true;
+        }
+    }
+    EXPECT_TRUE(level);
+    EXPECT_TRUE(smaller);
+    EXPECT_TRUE(turned);
+}
+
 }  // namespace
 }  // namespace posviz

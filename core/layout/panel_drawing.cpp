@@ -166,21 +166,33 @@ std::vector<Rect> draw_axes(const Pen& p, const Panel& panel, const PanelLayout&
         minor.push_back({{{b.x, l.y(v)}, {b.x - 0.6 * m.tick_length, l.y(v)}}});
     p.lines(std::move(minor), theme.foreground, p.stroke(0.5));
 
-    const TextStyle tick_style = p.text_style(theme.tick_size);
     std::vector<Rect> drawn;
     double label_top = bottom + m.tick_length + m.pad, label_left = b.x - m.tick_length - m.pad;
     double x_labels_bottom = label_top;
     const bool x_numeric = panel.x.ticks.empty(), y_numeric = panel.y.ticks.empty();
+    const TextStyle x_tick_style = p.text_style(l.x_tick_size);
     for (size_t i = 0; i < l.x_ticks.values.size(); ++i) {
-        const Rect r = p.text(l.x_ticks.labels[i], tick_style, l.x(l.x_ticks.values[i]), label_top,
-                              {0.5, 0.0}, theme.foreground, TextRole::XTick, x_numeric);
+        const std::string& label = l.x_ticks.labels[i];
+        const double x = l.x(l.x_ticks.values[i]);
+        Rect r;
+        if (l.x_ticks_turned) {
+            // Read upwards, its end at the tick (matplotlib's rotation=90, va='top').
+            const Rect size = p.text_box(label, x_tick_style);
+            r = {x - 0.5 * size.h, label_top, size.h, size.w};
+            p.vertical_text(label, x_tick_style, x, label_top + 0.5 * size.w, theme.foreground,
+                            TextRole::XTick);
+        } else {
+            r = p.text(label, x_tick_style, x, label_top, {0.5, 0.0}, theme.foreground,
+                       TextRole::XTick, x_numeric);
+        }
         drawn.push_back(r);
         x_labels_bottom = std::max(x_labels_bottom, r.y + r.h);
     }
     double y_labels_left = label_left;
     for (size_t i = 0; i < l.y_ticks.values.size(); ++i) {
-        const Rect r = p.text(l.y_ticks.labels[i], tick_style, label_left, l.y(l.y_ticks.values[i]),
-                              {1.0, 0.5}, theme.foreground, TextRole::YTick, y_numeric);
+        const Rect r = p.text(l.y_ticks.labels[i], p.text_style(l.y_tick_size), label_left,
+                              l.y(l.y_ticks.values[i]), {1.0, 0.5}, theme.foreground,
+                              TextRole::YTick, y_numeric);
         drawn.push_back(r);
         y_labels_left = std::min(y_labels_left, r.x);
     }

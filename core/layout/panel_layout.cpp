@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <optional>
 #include <tuple>
 #include <utility>
 
@@ -67,23 +69,77 @@ double widest(const Pen& pen, const std::vector<std::string>& labels, const Text
     return w;
 }
 
-// x tick labels, centred on their ticks, half an em apart and inside the cell.
+// How many of an axis's own ticks (tokens, categories) fall inside its limits.
+size_t explicit_tick_count(const Axis& axis, const AxisMap& map) {
+    const double slack = 1e-9 * (map.hi - map.lo);
+    return size_t(std::count_if(axis.ticks.begin(), axis.ticks.end(), [&](double v) {
+        return v >= map.lo - slack && v <= map.hi + slack;
+    }));
+}
+
+struct TickLabels {
+    Ticks ticks;
+    double size = 0.0;
+    bool turned = false;
+};
+
+// x tick labels, centred on their ticks, half an em apart and inside the cell; level, or turned
+// (their widths then run down from the axis, their heights along it).
 Ticks fitting_x_ticks(const Pen& pen, const Panel& panel, const AxisMap& map, Rect cell,
-                      const TextStyle& style) {
+                      const TextStyle& style, bool turned = false) {
     const double length = std::abs(map.page_hi - map.page_lo);
     auto fits = [&](const Ticks& t) {
         double previous_right = -INFINITY;
         for (size_t i = 0; i < t.values.size(); ++i) {
-            const double w = pen.width(t.labels[i], style);
+            const double w =
+                turned ? pen.text_box(t.labels[i], style).h : pen.width(t.labels[i], style);
             const double left = map(t.values[i]) - 0.5 * w, right = left + w;
             if (left < cell.x || right > cell.x + cell.w) return false;
-            if (left - previous_right < 0.5 * style.size) return false;
+            if (left - previous_right < (turned ? 0.2 : 0.5) * style.size) return false;
             previous_right = right;
         }
         return true;
     };
     return axis_ticks(panel.x, map, std::clamp(int(length / (3.5 * style.size)), 2, 9),
                       shown_span(panel, true, map.log), panel.heatmap.has_value(), fits);
+}
+
+// The first size from `from` down by half points to `least` at which `ticks_at` names every one
+// of an axis's `tokens`.
+std::optional<TickLabels> naming_all(size_t tokens, double from, double least, bool turned,
+                                     const std::function<Ticks(double)>& ticks_at) {
+    for (double size = from; size >= least - 1e-9; size -= 0.5) {
+        const Ticks t = ticks_at(size);
+        if (t.values.size() == tokens) return TickLabels{t, size, turned};
+    }
+    return std::nullopt;
+}
+
+// Tick labels and how they are set. Decision (issue 22, defect 3: "bites" was dropped from a
+// 3-token axis whose words are wider than their map columns): an axis of tokens that cannot name
+// every token level at the tick size sets them in type smaller by half points, down to three
+// quarters of it and never below the canvas's least (6 pt on paper), as fit_label does; else an
+// x axis turns them 90° (matplotlib's rotation=90), a fifth of an em apart as y tick labels are,
+// in the largest of those sizes that names them all (where `may_turn`); only where even that
+// leaves some out does the axis show every k-th, level, at the tick size. Numeric axes are only
+// thinned: their labels are short.
+TickLabels fitting_x_tick_labels(const Pen& pen, const Panel& panel, const AxisMap& map, Rect cell,
+                                 bool may_turn) {
+    const double size = pen.theme.tick_size, least = std::max(pen.min_text_size, 0.75 * size);
+    auto ticks_at = [&](bool turned) {
+        return [&, turned](double at) {
+            return fitting_x_ticks(pen, panel, map, cell, pen.text_style(at), turned);
+        };
+    };
+    const Ticks level = ticks_at(false)(size);
+    const size_t tokens = explicit_tick_count(panel.x, map);
+    if (panel.x.ticks.empty() || level.values.size() == tokens) return {level, size, false};
+    if (const auto smaller = naming_all(tokens, size - 0.5, least, false, ticks_at(false)))
+        return *smaller;
+    if (may_turn)
+        if (const auto turned = naming_all(tokens, size, least, true, ticks_at(true)))
+            return *turned;
+    return {level, size, false};
 }
 
 // y tick labels, centred on their ticks, a fifth of an em apart and inside the cell (whose
@@ -105,6 +161,21 @@ Ticks fitting_y_ticks(const Pen& pen, const Panel& panel, const AxisMap& map, Re
     };
     return axis_ticks(panel.y, map, std::clamp(int(length / (2.2 * h)), 2, 8),
                       shown_span(panel, false, map.log), panel.heatmap.has_value(), fits);
+}
+
+// The y tick labels and their size, as fitting_x_tick_labels sets them (never turned).
+TickLabels fitting_y_tick_labels(const Pen& pen, const Panel& panel, const AxisMap& map,
+                                 Rect cell) {
+    const double size = pen.theme.tick_size, least = std::max(pen.min_text_size, 0.75 * size);
+    auto ticks_at = [&](double at) {
+        return fitting_y_ticks(pen, panel, map, cell, pen.text_style(at));
+    };
+    const Ticks level = ticks_at(size);
+    const size_t tokens = explicit_tick_count(panel.y, map);
+    if (panel.y.ticks.empty() || level.values.size() == tokens) return {level, size, false};
+    if (const auto smaller = naming_all(tokens, size - 0.5, least, false, ticks_at))
+        return *smaller;
+    return {level, size, false};
 }
 
 void map_to_box(PanelLayout& layout, const Panel& panel, Rect box) {
@@ -207,10 +278,15 @@ PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, Vertical
         // Ticks depend on the box, the margins on the tick labels: repeat until they agree.
         Rect box = {cell.x + 0.15 * cell.w, cell.y + 0.1 * cell.h, 0.7 * cell.w, 0.75 * cell.h};
         Pen::Label previous_bar_label;
+        bool keep_level = false;
         for (int pass = 0; pass < 5; ++pass) {
             map_to_box(layout, panel, box);
-            const Ticks x_ticks = fitting_x_ticks(pen, panel, layout.x, cell, tick_style);
-            const Ticks y_ticks = fitting_y_ticks(pen, panel, layout.y, cell, tick_style);
+            const TickLabels x_ticks =
+                fitting_x_tick_labels(pen, panel, layout.x, cell, !keep_level);
+            // Turned labels deepen the bottom margin; where the box that leaves is too small
+            // for them, the labels stand level (thinned) rather than flip between the two.
+            if (pass > 0 && layout.x_ticks_turned && !x_ticks.turned) keep_level = true;
+            const TickLabels y_ticks = fitting_y_tick_labels(pen, panel, layout.y, cell);
             const double centre = box.x + 0.5 * box.w;
             const double across = 2.0 * std::min(centre - cell.x, cell.x + cell.w - centre);
             const std::string title = pen.fit_text(panel.title, title_style, across, 2);
@@ -225,27 +301,42 @@ PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, Vertical
             const Pen::Label bar_label =
                 layout.colorbar ? colorbar_label(pen, heatmap_colorbar(*panel.heatmap), box.h)
                                 : Pen::Label{};
-            const bool settled = pass > 0 && x_ticks.labels == layout.x_ticks.labels &&
-                                 y_ticks.labels == layout.y_ticks.labels && title == layout.title &&
+            const bool settled = pass > 0 && x_ticks.ticks.labels == layout.x_ticks.labels &&
+                                 x_ticks.size == layout.x_tick_size &&
+                                 x_ticks.turned == layout.x_ticks_turned &&
+                                 y_ticks.ticks.labels == layout.y_ticks.labels &&
+                                 y_ticks.size == layout.y_tick_size && title == layout.title &&
                                  x_label == layout.x_label && y_label == layout.y_label &&
                                  bar_label == previous_bar_label;
             previous_bar_label = bar_label;
-            layout.x_ticks = x_ticks;
-            layout.y_ticks = y_ticks;
+            layout.x_ticks = x_ticks.ticks;
+            layout.x_tick_size = x_ticks.size;
+            layout.x_ticks_turned = x_ticks.turned;
+            layout.y_ticks = y_ticks.ticks;
+            layout.y_tick_size = y_ticks.size;
             layout.title = title;
             layout.x_label = x_label;
             layout.y_label = y_label;
             if (settled) break;
 
-            double left =
-                m.pad + widest(pen, layout.y_ticks.labels, tick_style) + m.pad + m.tick_length;
+            double left = m.pad +
+                          widest(pen, layout.y_ticks.labels, pen.text_style(layout.y_tick_size)) +
+                          m.pad + m.tick_length;
             if (!y_label.text.empty())
                 left += pen.text_box(y_label.text, pen.text_style(y_label.size)).h + m.pad;
             // Room for half of the first x tick label, so that it never leaves the cell.
+            const TextStyle x_tick_style = pen.text_style(layout.x_tick_size);
+            auto across_axis = [&](const std::string& label) {
+                return layout.x_ticks_turned ? pen.text_box(label, x_tick_style).h
+                                             : pen.width(label, x_tick_style);
+            };
             if (!layout.x_ticks.labels.empty())
-                left = std::max(left,
-                                m.pad + 0.5 * pen.width(layout.x_ticks.labels.front(), tick_style));
-            double bottom = m.tick_length + m.pad + tick_height + m.pad;
+                left = std::max(left, m.pad + 0.5 * across_axis(layout.x_ticks.labels.front()));
+            // Turned labels run down from the axis as far as the longest is wide.
+            const double x_tick_depth = layout.x_ticks_turned
+                                            ? widest(pen, layout.x_ticks.labels, x_tick_style)
+                                            : pen.text_box("0", x_tick_style).h;
+            double bottom = m.tick_length + m.pad + x_tick_depth + m.pad;
             if (!x_label.text.empty())
                 bottom += pen.text_box(x_label.text, pen.text_style(x_label.size)).h + m.pad;
             const bool masked_note =
@@ -262,11 +353,9 @@ PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, Vertical
             if (std::isfinite(highest))
                 top = std::max(top, 0.5 * tick_height + 0.01 - (highest - box.y));
             // Room for half of the last x tick label, so that it never leaves the cell.
-            double right =
-                m.pad +
-                0.5 * widest(pen,
-                             {layout.x_ticks.labels.empty() ? "" : layout.x_ticks.labels.back()},
-                             tick_style);
+            double right = m.pad + 0.5 * (layout.x_ticks.labels.empty()
+                                              ? 0.0
+                                              : across_axis(layout.x_ticks.labels.back()));
             if (layout.colorbar)
                 right = colorbar_space(pen, heatmap_colorbar(*panel.heatmap), box.h) + m.pad;
             if (slot == LegendSlot::Right) right += legend_one_column.w + 4.0 * legend_pad;

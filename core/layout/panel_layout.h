@@ -32,6 +32,10 @@ struct PanelLayout {
     Rect free_box;
     AxisMap x, y;
     Ticks x_ticks, y_ticks;
+    // The tick labels' type sizes, and whether the x ones are turned 90° (tokens too wide to
+    // stand level: fitting_x_tick_labels in panel_layout.cpp).
+    double x_tick_size = 0.0, y_tick_size = 0.0;
+    bool x_ticks_turned = false;
     bool colorbar = false;  // the heatmap's own, right of the box
     Rect colorbar_box;
     LegendPlacement legend;
