@@ -218,9 +218,10 @@ TEST(FigureBuilders, RotationShowsTheWorkedFrequency) {
     s.dims = {6};
     const Figure f = build_figure(s, {});
     ASSERT_EQ(f.panels.size(), 1u);
-    // Pair 3 (dims 6, 7): θ₃ = 10000^(−6/64) = 0.42170 rad per position.
-    EXPECT_NE(f.panels[0].title.find("θ₃ = 10000⁻⁶ᐟ⁶⁴ = 0.422"), std::string::npos)
-        << f.panels[0].title;
+    // Pair 3 (dims 6, 7): θ₃ = 10000^(−6/64) = 0.42170 rad per position; the formula θᵢ =
+    // 10000^(−2i/64) once in the subtitle, each panel's value in its title.
+    EXPECT_EQ(f.panels[0].title, "dims (6, 7)\nθ₃ = 0.422");
+    EXPECT_NE(f.subtitle.find("θᵢ = 10000⁻²ⁱᐟ⁶⁴"), std::string::npos) << f.subtitle;
     // Arrows for m = 0..8, each turned θ₃ further than the last, all of unit length.
     ASSERT_EQ(f.panels[0].arrows.size(), 9u);
     const double theta = std::pow(10000.0, -6.0 / 64.0);

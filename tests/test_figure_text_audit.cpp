@@ -180,7 +180,6 @@ struct Known {
     const char* defect;                      // issue 22's number, or the minor's words
 };
 const std::vector<Known>& known_failures() {
-    // Defect 2: the rotation frame's labels run into the next panel and its titles are cut.
     // Defect 3: in a paper column a figure of several panels, even on a page grown to twice the
     // column's height (core/layout/page_fit.h), keeps maps under 0.6 in or axes with two labels,
     // and titles and subtitles are cut, where it should change its arrangement further. Defect 7:
@@ -204,10 +203,6 @@ const std::vector<Known>& known_failures() {
         {"base-bound --encoding rope", "column", "canvas", {"en"}, {"dark", "light"}, "3"},
         {"base-bound --encoding rope", "column", "ellipsis", {"en"}, {"dark", "light"}, "3"},
         {"base-bound --encoding rope", "column", "ticks", {"zh"}, {"dark"}, "3"},
-        {"rotation", "column", "ellipsis", {"en", "zh"}, {"dark", "light"}, "2"},
-        {"rotation --dims 0,24,63", "column", "ellipsis", {"en", "zh"}, {"dark", "light"}, "2"},
-        {"rotation --dims 0,24,63", "column", "overlap", {"en"}, {"dark"}, "2"},
-        {"rotation --dims 0,24,63", "column", "canvas", {"en"}, {"dark"}, "2"},
         {"permutation", "column", "ellipsis", {"en", "zh"}, {"dark", "light"}, "3"},
         {"permutation", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
         {"permutation", "column", "ticks", {"en"}, {"dark"}, "3"},
@@ -228,8 +223,6 @@ const std::vector<Known>& known_failures() {
         {"terms --encoding xl", "column", "ticks", {"en"}, {"dark"}, "3"},
         {"extrapolation --encoding rope", "text", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
         {"extrapolation --encoding rope", "text", "ticks", {"zh"}, {"dark"}, "7"},
-        {"rotation --dims 0,24,63", "text", "overlap", {"zh"}, {"dark"}, "2"},
-        {"rotation --dims 0,24,63", "text", "ellipsis", {"zh"}, {"dark"}, "2"},
         {"bias --encoding alibi --all-heads -L 16", "text", "ticks", {"en"}, {"dark"}, "3"},
         {"extrapolation --encoding rope", "slide", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
         {"permutation", "slide", "ticks", {"zh"}, {"dark"}, "3"},

@@ -56,21 +56,28 @@ double pair_angle(const Rotation& r, const Vector& v, int i) {
     return a == 0.0 && b == 0.0 ? 0.0 : std::atan2(b, a);
 }
 
-// "θ₃ = 10000⁻⁶ᐟ⁶⁴ = 0.422 rad"; a scaled RoPE shows the value with its scaling instead.
-std::string theta_working(const Scene& scene, const Rotation& r, int i) {
-    const std::string lhs = std::string("θ") + subscript(i) + " = ";
-    const std::string value = format_number(r.theta(i), 3);
+// "θ₃ = 0.422", with the scaling where one changed it: short enough for a panel of a paper
+// column (the worked "10000⁻⁶ᐟ⁶⁴ = 0.422" was cut there); the formula is the subtitle's.
+std::string theta_value(const Rotation& r, int i) {
+    const std::string value =
+        std::string("θ") + subscript(i) + " = " + format_number(r.theta(i), 3);
     if (r.rope.scaling.type != RopeScalingType::None)
-        return lhs + value + " (" + rope_scaling_name(r.rope.scaling.type) + ")";
-    return lhs + format_number(scene.base, 6) +
-           superscript_text("−" + std::to_string(2 * i) + "/" +
-                            std::to_string(r.rope.rotary_dim())) +
-           " = " + value;
+        return value + " (" + rope_scaling_name(r.rope.scaling.type) + ")";
+    return value;
 }
 
+// "θᵢ = 10000⁻²ⁱᐟ⁶⁴" (Su et al. 2021, RoFormer eq. 15); empty for a scaled RoPE, whose θᵢ follow
+// no one formula.
+std::string theta_formula(const Scene& scene, const Rotation& r) {
+    if (r.rope.scaling.type != RopeScalingType::None) return "";
+    return "θᵢ = " + format_number(scene.base, 6) +
+           superscript_text("−2i/" + std::to_string(r.rope.rotary_dim()));
+}
+
+// "dims (6, 7)": with θ₃ under it, which names the pair, the title fits a panel of a paper
+// column.
 std::string dims_of_pair(const Rotation& r, int i, const Text& t) {
-    return t("pair i = ", "维度对 i = ") + std::to_string(i) + t(" · dims (", " · 维度 (") +
-           std::to_string(r.rope.pair_first_dim(i)) + ", " +
+    return t("dims (", "维度 (") + std::to_string(r.rope.pair_first_dim(i)) + ", " +
            std::to_string(r.rope.pair_second_dim(i)) + ")";
 }
 
@@ -81,8 +88,9 @@ Panel circle_panel(const Rotation& r, int i) {
     p.x.label = std::string("x") + subscript(r.rope.pair_first_dim(i));
     p.y.label = std::string("x") + subscript(r.rope.pair_second_dim(i));
     for (Axis* axis : {&p.x, &p.y}) {
-        axis->min = -1.35;
-        axis->max = 1.35;
+        // The margin beyond the circle holds the arrows' labels (panel_drawing.cpp).
+        axis->min = -1.5;
+        axis->max = 1.5;
         axis->ticks = {-1.0, 0.0, 1.0};
     }
     p.circles.push_back({0.0, 0.0, 1.0, Colour::muted(), 1.0, false});
@@ -100,6 +108,25 @@ Arrow unit_arrow(double angle, Colour colour, std::string label) {
     return a;
 }
 
+// Where θᵢ names the arc between the arrows at m = 0 and m = 1: 1 rad clockwise of the arrow
+// at 0 at radius 0.65 (0.55 from that arrow: clear of it on a paper column's 13-pt circles), where
+// no arrow lies while the arrows leave 2 rad of the turn free; else, as no side is free, in
+// the wedge between the arrows at 0 and 1. Never on a box: a box hid the first arrows, and all of
+// them where θᵢ is small (pair 12 of 64 showed an empty circle).
+Annotation theta_note(const Rotation& r, int i, double start, int last) {
+    constexpr double k_beside = 1.0;
+    const bool beside = last * r.theta(i) <= 2.0 * M_PI - 2.0 * k_beside;
+    const double angle = beside ? start - k_beside : start + 0.5 * r.theta(i);
+    const double radius = beside ? 0.65 : 0.7;
+    return {std::string("θ") + subscript(i),
+            radius * std::cos(angle),
+            radius * std::sin(angle),
+            AnnotationPlace::Data,
+            Anchor::Centre,
+            Colour::palette(1),
+            false};
+}
+
 }  // namespace
 
 Figure rotation_figure(const Scene& scene, const FigureOptions& options) {
@@ -109,27 +136,24 @@ Figure rotation_figure(const Scene& scene, const FigureOptions& options) {
     Figure figure;
     for (int i : r.pairs) {
         Panel p = circle_panel(r, i);
-        p.title = dims_of_pair(r, i, t) + "\n" + theta_working(scene, r, i);
+        p.title = dims_of_pair(r, i, t) + "\n" + theta_value(r, i);
         const double start = pair_angle(r, r.query, i);
         for (int m = 0; m <= last; ++m)
             p.arrows.push_back(unit_arrow(start + m * r.theta(i),
                                           m == 0 ? Colour::foreground() : Colour::palette(0),
-                                          m == 0 ? "m = 0" : std::to_string(m)));
+                                          std::to_string(m)));
         // The step between consecutive positions: the angle θᵢ itself.
         if (last >= 1) {
             p.arcs.push_back({0.0, 0.0, 0.32, start, start + r.theta(i), Colour::palette(1), 1.4});
-            const double middle = start + 0.5 * r.theta(i);
-            p.annotations.push_back({std::string("θ") + subscript(i), 0.5 * std::cos(middle),
-                                     0.5 * std::sin(middle), AnnotationPlace::Data, Anchor::Centre,
-                                     Colour::palette(1), true});
+            p.annotations.push_back(theta_note(r, i, start, last));
         }
         figure.panels.push_back(std::move(p));
     }
     figure.title = t("RoPE turns each pair of dims by m·θᵢ", "RoPE：每个维度对旋转 m·θᵢ");
-    figure.subtitle = join_parts({scene_sizes(scene), scene_content(scene, t),
-                                  t("query pair at m = 0 … ", "查询向量的维度对，位置 m = 0 … ") +
-                                      std::to_string(last) +
-                                      t(", scaled to unit length", "，已归一化为单位长度")});
+    figure.subtitle =
+        join_parts({scene_sizes(scene), scene_content(scene, t), theta_formula(scene, r),
+                    t("q's pair at m = 0 … ", "查询向量的维度对，m = 0 … ") + std::to_string(last) +
+                        t(", unit length", "，已归一化")});
     figure.cols = int(figure.panels.size());
     figure.width_in = 0.4 + 3.6 * figure.cols;
     figure.height_in = 4.6;

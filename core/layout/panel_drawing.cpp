@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/figure/colormap.h"
 #include "core/figure/ticks.h"
@@ -84,23 +85,43 @@ void draw_arc(const Pen& p, const Arc& a, const PanelLayout& l) {
                   p.stroke(a.width)});
 }
 
-void draw_arrow(const Pen& p, const Arrow& a, const PanelLayout& l) {
+// An arrow's head on the canvas: its tip and the two corners of its base.
+struct ArrowHead {
+    Point tip, left, right;
+};
+
+std::optional<ArrowHead> arrow_head(const Pen& p, const Arrow& a, const PanelLayout& l) {
     const double x0 = l.x(a.x0), y0 = l.y(a.y0), x1 = l.x(a.x1), y1 = l.y(a.y1);
     const double length = std::hypot(x1 - x0, y1 - y0);
-    if (length < 1e-9) return;
+    if (length < 1e-9) return std::nullopt;
     const double ux = (x1 - x0) / length, uy = (y1 - y0) / length;
-    const double width = a.width * p.theme.line_scale;
-    const double head = std::min(length, 3.0 * width + 4.0), half = 0.42 * head;
+    // A fifth of a short arrow at most: full-size heads hid the unit circles of a paper column.
+    const double head = std::min(0.2 * length, 3.0 * a.width * p.theme.line_scale + 4.0);
+    const double half = 0.42 * head;
+    return ArrowHead{{x1, y1},
+                     {x1 - ux * head - uy * half, y1 - uy * head + ux * half},
+                     {x1 - ux * head + uy * half, y1 - uy * head - ux * half}};
+}
+
+Rect bounds(const ArrowHead& h) {
+    const double left = std::min({h.tip.x, h.left.x, h.right.x});
+    const double top = std::min({h.tip.y, h.left.y, h.right.y});
+    return {left, top, std::max({h.tip.x, h.left.x, h.right.x}) - left,
+            std::max({h.tip.y, h.left.y, h.right.y}) - top};
+}
+
+void draw_arrow(const Pen& p, const Arrow& a, const PanelLayout& l) {
+    const std::optional<ArrowHead> head = arrow_head(p, a, l);
+    if (!head) return;
+    const double x0 = l.x(a.x0), y0 = l.y(a.y0);
+    // The shaft stops inside the head (at 0.8 of its length back from the tip, as before).
+    const Point base{0.5 * (head->left.x + head->right.x), 0.5 * (head->left.y + head->right.y)};
+    const Point shaft_end{head->tip.x + 0.8 * (base.x - head->tip.x),
+                          head->tip.y + 0.8 * (base.y - head->tip.y)};
     const Rgb colour = p.paint(a.colour).colour;
-    p.lines({{{{x0, y0}, {x1 - ux * head * 0.8, y1 - uy * head * 0.8}}}}, colour,
-            p.stroke(a.width));
-    p.add(PolylineItem{{{{{x1, y1},
-                          {x1 - ux * head - uy * half, y1 - uy * head + ux * half},
-                          {x1 - ux * head + uy * half, y1 - uy * head - ux * half}},
-                         true}},
-                       {colour, 1.0},
-                       p.stroke(a.width),
-                       true});
+    p.lines({{{{x0, y0}, shaft_end}}}, colour, p.stroke(a.width));
+    p.add(PolylineItem{
+        {{{head->tip, head->left, head->right}, true}}, {colour, 1.0}, p.stroke(a.width), true});
 }
 
 bool overlaps_any(const Rect& r, const std::vector<Rect>& taken) {
@@ -109,23 +130,46 @@ bool overlaps_any(const Rect& r, const std::vector<Rect>& taken) {
     return false;
 }
 
-// Just beyond the head, on the side the arrow points to; left out where it would run into text
-// already drawn (the tips of many arrows crowd together on a small canvas).
-void draw_arrow_label(const Pen& p, const Arrow& a, const PanelLayout& l,
-                      std::vector<Rect>& taken) {
-    const double x0 = l.x(a.x0), y0 = l.y(a.y0), x1 = l.x(a.x1), y1 = l.y(a.y1);
-    const double length = std::hypot(x1 - x0, y1 - y0);
-    if (a.label.empty() || length < 1e-9) return;
-    const double ux = (x1 - x0) / length, uy = (y1 - y0) / length;
-    const double gap = 0.35 * p.theme.note_size;
+bool inside(const Rect& r, const Rect& box) {
+    return r.x >= box.x && r.y >= box.y && r.x + r.w <= box.x + box.w && r.y + r.h <= box.y + box.h;
+}
+
+// Beyond the head, on the side the arrow points to, clear of the text already drawn and of every
+// other arrow's head (the tips of many arrows crowd together on a small canvas): one, two or
+// three gaps out, inside the plot box (whose margin beyond the unit circle holds it, so it never
+// runs into the next panel or off the page). Left out where none of these is free, and where the
+// nearest place is another arrow's label: moved out past it, "1" beyond "0" would read "01".
+void draw_arrow_labels(const Pen& p, const Panel& panel, const PanelLayout& l,
+                       std::vector<Rect>& taken) {
+    std::vector<Rect> heads, labels;
+    for (const Arrow& a : panel.arrows)
+        if (const auto head = arrow_head(p, a, l)) heads.push_back(bounds(*head));
     const TextStyle style = p.text_style(p.theme.note_size);
-    const Align align{0.5 - 0.5 * ux, 0.5 - 0.5 * uy};
-    Rect r = p.text_box(a.label, style);
-    r.x = x1 + ux * gap - align.h * r.w;
-    r.y = y1 + uy * gap - align.v * r.h;
-    if (overlaps_any(r, taken)) return;
-    taken.push_back(p.text(a.label, style, x1 + ux * gap, y1 + uy * gap, align,
-                           p.paint(a.colour).colour, TextRole::ArrowLabel));
+    const double gap = 0.35 * p.theme.note_size;
+    for (const Arrow& a : panel.arrows) {
+        const std::optional<ArrowHead> head = arrow_head(p, a, l);
+        if (a.label.empty() || !head) continue;
+        const double x0 = l.x(a.x0), y0 = l.y(a.y0);
+        const double length = std::hypot(head->tip.x - x0, head->tip.y - y0);
+        const double ux = (head->tip.x - x0) / length, uy = (head->tip.y - y0) / length;
+        const Align align{0.5 - 0.5 * ux, 0.5 - 0.5 * uy};
+        const Rect own = bounds(*head);
+        std::vector<Rect> others;
+        for (const Rect& h : heads)
+            if (h.x != own.x || h.y != own.y) others.push_back(h);
+        for (int step = 1; step <= 3; ++step) {
+            const double x = head->tip.x + ux * step * gap, y = head->tip.y + uy * step * gap;
+            Rect r = p.text_box(a.label, style);
+            r.x = x - align.h * r.w;
+            r.y = y - align.v * r.h;
+            if (step == 1 && overlaps_any(r, labels)) break;
+            if (!inside(r, l.box) || overlaps_any(r, taken) || overlaps_any(r, others)) continue;
+            labels.push_back(p.text(a.label, style, x, y, align, p.paint(a.colour).colour,
+                                    TextRole::ArrowLabel));
+            taken.push_back(labels.back());
+            break;
+        }
+    }
 }
 
 Rect draw_annotation(const Pen& p, const Annotation& a, const PanelLayout& l) {
@@ -286,7 +330,7 @@ void draw_panel(const Pen& p, const Panel& panel, const PanelLayout& l, bool ann
 
     std::vector<Rect> taken = draw_axes(p, panel, l);
     for (const Annotation& a : panel.annotations) taken.push_back(draw_annotation(p, a, l));
-    for (const Arrow& a : panel.arrows) draw_arrow_label(p, a, l, taken);
+    draw_arrow_labels(p, panel, l, taken);
     draw_legend(p, panel, l.legend);
     if (l.colorbar) draw_colorbar(p, heatmap_colorbar(*panel.heatmap), l.colorbar_box);
 }
