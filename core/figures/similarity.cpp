@@ -1,5 +1,7 @@
 // PE(i)·PE(j): how alike two positions' encodings are. Beside the matrix, two of its rows as
 // curves: the dot product depends (almost) only on the distance |i − j| and falls off with it.
+#include <algorithm>
+
 #include "core/analyses/pe_analysis.h"
 #include "core/figures/builders.h"
 #include "core/figures/panels.h"
@@ -22,8 +24,12 @@ Figure similarity_figure(const Scene& scene, const FigureOptions& options) {
     const int n = int(similarity.rows());
     std::vector<double> j(static_cast<size_t>(n));
     for (int c = 0; c < n; ++c) j[size_t(c)] = c;
+    // The second row from the middle of the rows that have an encoding: past a learned table's
+    // max_len a row is all missing, and its legend entry would name a line that is not drawn.
+    const int max_len = missing_rows_from(scene);
+    const int encoded = max_len > 0 ? std::min(n, max_len) : n;
     int colour = 0;
-    for (int i : {0, n / 2}) {
+    for (int i : {0, encoded / 2}) {
         std::vector<double> values(j.size());
         for (int c = 0; c < n; ++c) values[size_t(c)] = similarity(i, c);
         rows.lines.push_back(line("i = " + std::to_string(i), j, values, colour++));
