@@ -16,11 +16,12 @@ namespace {
 
 // The floor: a rotation circle of 60 px or a permutation map of 30 px is unreadable.
 constexpr float kReadablePlot = 120.0f;
-// Known shortfall: slide 7's rotation, alone in its tile beside the Scene column, lays its four
-// panels out 2 × 2 under two-line panel titles and two rows of controls: 110 px circles. Its
-// figure cannot give way to another tile; what is left is the figure's own layout (core/layout).
-constexpr const char* kKnownShort = "07-rope-rotation.json";
-constexpr float kKnownShortPlot = 100.0f;
+// Known shortfall: slide 1's permutation view, alone in its tile beside the Scene column, lays
+// its six 3 × 3 maps out under turned token labels (0cade48): 117.7 px maps. Its figure cannot give
+// way to another tile; what is left is the figure's own layout (core/layout). (Slide 7's rotation
+// was 110 px until 0d81cc8 shortened its panel titles; it is checked at 120 px now.)
+constexpr const char* kKnownShort = "01-order-blindness.json";
+constexpr float kKnownShortPlot = 110.0f;
 
 class ReadableViews : public ::testing::Test {
   protected:
