@@ -389,5 +389,32 @@ TEST(Layout, EveryTokenOfAShortSentenceIsNamedAtEveryWidth) {
     EXPECT_TRUE(turned);
 }
 
+// The permutation figure's difference title was cut ("P·attention(X)·Pᵀ…") in a paper column
+// and a 1280 × 720 screen tile (issue 22, defect 3): a title two lines would cut is set whole on
+// three, and one that fits on two keeps two.
+TEST(Layout, APanelTitleTwoLinesWouldCutTakesAThird) {
+    Figure figure = sentence_map();
+    figure.panels[0].title = "attention(PX) − P·attention(X)·Pᵀ\nlargest: 0.043";
+    const FixedMeasure measure;
+    bool three = false;
+    for (double width_in = 4.0; width_in >= 2.0; width_in -= 0.1) {
+        const LaidOutFigure l = lay_out_figure(figure, canvas_in(width_in, 3.0), measure);
+        for (const TextBlock& b : l.display.blocks) {
+            if (b.role != TextRole::PanelTitle) continue;
+            EXPECT_EQ(b.text.find("…"), std::string::npos) << b.text << " at " << width_in;
+            const size_t lines = split_lines(b.text).size();
+            EXPECT_LE(lines, 3u) << width_in;
+            three = three || lines == 3;
+        }
+    }
+    EXPECT_TRUE(three);
+    figure.panels[0].title = "no PE: attention(X)";
+    const LaidOutFigure l = lay_out_figure(figure, canvas_in(2.0, 3.0), measure);
+    for (const TextBlock& b : l.display.blocks)
+        if (b.role == TextRole::PanelTitle) {
+            EXPECT_LE(split_lines(b.text).size(), 2u);
+        }
+}
+
 }  // namespace
 }  // namespace posviz

@@ -43,9 +43,6 @@ const std::map<Case, std::string>& known_failures() {
             for (const char* lang : {"en", "zh"})
                 cases[{"long-context", screen_name(s), lang, "legend"}] =
                     "defect 7: extrapolation keyed in its subtitle";
-        // Defect 3: the permutation grid's long panel titles in a small tile.
-        cases[{"order-blindness", "1280x720", "en", "ellipsis"}] =
-            "defect 3: permutation titles in a small tile";
         return cases;
     }();
     return known;
