@@ -144,7 +144,10 @@ void open_unasked_file(App& app, const std::string& path) {
 // waits for the jobs of views closed while they computed, which collect their builds only when
 // drawn again — forever, after a storyline step whose views the next step closes.
 bool page_settled(const App& app) {
-    if (frame_pending(app) || app.files.export_job.valid()) return false;
+    // A playing rotation asks for frames for ever: for it, settled is every figure computed.
+    const ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
+    const bool playing = rotation.open && rotation.playing;
+    if ((!playing && frame_pending(app)) || app.files.export_job.valid()) return false;
     for (const ViewInfo& info : view_infos())
         if (settings_of(app.views, info.id).open)
             for (const FigureJob& job : app.runtime[size_t(info.id)].jobs)

@@ -66,7 +66,7 @@ def go(browser, fragment, step=None):
     if step is None:
         return True
     return (browser.wait_for("document.title.startsWith(%r)" % title_step(step), 20) and
-            browser.wait_for("document.body.dataset.settled == '1'", 30))
+            browser.wait_for("document.body.dataset.settled == '1'", 60))
 
 
 def status(browser):
@@ -94,7 +94,11 @@ def wait_download(browser, name, timeout=20):
 def test_presets(browser, shots, size, lang):
     for step, name in enumerate(PRESETS, 1):
         preset = name[:-len(".json")].split("-", 1)[1]  # "07-rope-rotation" -> "rope-rotation"
-        reached = go(browser, "#preset=%s&lang=%s" % (preset, lang), step)
+        reached = go(browser, "#preset=%s&lang=%s" % (preset, lang))
+        reached = browser.wait_for("document.title.startsWith(%r)" % title_step(step), 20)
+        # The figures computed, as far as a slide can be: a playing rotation computes its next
+        # frame for ever, so this wait is bounded and the pixels below are what is checked.
+        browser.wait_for("document.body.dataset.settled == '1'", 15)
         time.sleep(0.2)  # a frame after the last figure arrived
         png = browser.screenshot()
         if shots:
