@@ -92,6 +92,14 @@ class ScreenApp {
                                       std::chrono::steady_clock::now() + std::chrono::seconds(10));
     }
     gui::PlacedTextLog settled() { return settled_frame(app, *target_); }
+    // Draws `n` frames of the app, as the main loop would.
+    void frames(int n) {
+        for (int i = 0; i < n; ++i) {
+            target_->bind();
+            gui::draw_frame(app);
+        }
+    }
+    void settle() { gui::settle(app, *target_); }
     const gui::OffscreenTarget& target() const { return *target_; }
 
   private:

@@ -106,31 +106,23 @@ class ChineseComplete : public ::testing::Test {
   protected:
     void SetUp() override {
         POSVIZ_REQUIRE_GPU();
-        ASSERT_TRUE(::posviz::testing::gpu_test_context().context->make_current());
-        session_ = std::make_unique<GuiSession>();
-        ASSERT_TRUE(
-            session_->attach(std::make_unique<::posviz::testing::ScreenWindow>(1920, 1080)));
-        target_ = std::make_unique<OffscreenTarget>(1920, 1080);
-        app_.window = session_->window();
-        app_.animate = false;
+        ASSERT_TRUE(screen_.open(1920, 1080));
         app_.preset_paths = preset_files(presets_dir());
         set_language("zh");
     }
     void TearDown() override {
         set_language("en");
-        stop_background_work(app_, std::chrono::steady_clock::now() + std::chrono::seconds(10));
+        screen_.close();
     }
 
-    ::posviz::testing::MesaAllocationsNotLeaks mesa_;
-    std::unique_ptr<GuiSession> session_;
-    std::unique_ptr<OffscreenTarget> target_;
-    App app_;
+    ::posviz::testing::ScreenApp screen_;
+    App& app_ = screen_.app;
 };
 
 TEST_F(ChineseComplete, TheCheckSeesEnglish) {
     set_language("en");
     go_to_preset(app_, 0);
-    const PlacedTextLog log = testing::settled_frame(app_, *target_);
+    const PlacedTextLog log = screen_.settled();
     std::vector<ImRect> figures;
     for (const PlacedTextBox& b : log.boxes) figures.push_back(b.box);
     const std::set<std::string> words = english_words(drawn_glyphs(figures));
@@ -144,7 +136,7 @@ TEST_F(ChineseComplete, NoEnglishWordInAnyPreset) {
         for (const bool lecture : {false, true}) {
             set_lecture(app_, lecture);
             app_.show_lecture_tools = true;  // lecture mode's controls (C) too
-            const PlacedTextLog log = testing::settled_frame(app_, *target_);
+            const PlacedTextLog log = screen_.settled();
             std::vector<ImRect> figures;
             for (const PlacedTextBox& b : log.boxes) figures.push_back(b.box);
             if (const ImGuiWindow* story = ImGui::FindWindowByName("##story"))

@@ -22,28 +22,16 @@ class LectureProjection : public ::testing::Test {
   protected:
     void SetUp() override {
         POSVIZ_REQUIRE_GPU();
-        ASSERT_TRUE(::posviz::testing::gpu_test_context().context->make_current());
-        session_ = std::make_unique<GuiSession>();
-        ASSERT_TRUE(session_->attach(std::make_unique<::posviz::testing::ScreenWindow>(1280, 720)));
-        target_ = std::make_unique<OffscreenTarget>(1280, 720);
-        app_.window = session_->window();
-        app_.animate = false;
+        ASSERT_TRUE(screen_.open(1280, 720));
         app_.scene.content = "random";
         app_.scene.seq_len = 16;
         app_.scene.dim = 16;
         settings_of(app_.views, ViewId::Attention).open = true;
         app_.layout_dirty = true;
-        settle(app_, *target_);
+        screen_.settle();
     }
-    void TearDown() override {
-        stop_background_work(app_, std::chrono::steady_clock::now() + std::chrono::seconds(10));
-    }
-    void frames(int n) {
-        for (int i = 0; i < n; ++i) {
-            target_->bind();
-            draw_frame(app_);
-        }
-    }
+    void TearDown() override { screen_.close(); }
+    void frames(int n) { screen_.frames(n); }
     // Whether this frame's draw data holds a window whose name starts with `prefix`, or a tooltip.
     static bool drawn(const std::string& prefix) {
         for (ImGuiWindow* w : GImGui->Windows)
@@ -56,10 +44,8 @@ class LectureProjection : public ::testing::Test {
         return false;
     }
 
-    ::posviz::testing::MesaAllocationsNotLeaks mesa_;
-    std::unique_ptr<GuiSession> session_;
-    std::unique_ptr<OffscreenTarget> target_;
-    App app_;
+    ::posviz::testing::ScreenApp screen_;
+    App& app_ = screen_.app;
 };
 
 TEST_F(LectureProjection, TheExportWindowWaitsUntilLectureModeEnds) {
@@ -77,7 +63,7 @@ TEST_F(LectureProjection, TheExportWindowWaitsUntilLectureModeEnds) {
 
 TEST_F(LectureProjection, ARestingPointerShowsNoTooltipAHeldButtonDoes) {
     set_lecture(app_, true);
-    settle(app_, *target_);
+    screen_.settle();
     ImGuiIO& io = ImGui::GetIO();
     // The middle of the 720 px window is on the stage's map (the lead figure: Attention's).
     io.MousePos = ImVec2(640, 400);
@@ -85,7 +71,7 @@ TEST_F(LectureProjection, ARestingPointerShowsNoTooltipAHeldButtonDoes) {
     EXPECT_FALSE(tooltip_drawn());
     // Outside lecture mode the same pointer shows one: the check can see a tooltip.
     set_lecture(app_, false);
-    settle(app_, *target_);
+    screen_.settle();
     bool seen = false;
     for (float x = 200; x < 1280 && !seen; x += 40) {
         io.MousePos = ImVec2(x, 400);
@@ -94,7 +80,7 @@ TEST_F(LectureProjection, ARestingPointerShowsNoTooltipAHeldButtonDoes) {
     }
     ASSERT_TRUE(seen) << "no tooltip anywhere along the middle of the desk";
     set_lecture(app_, true);
-    settle(app_, *target_);
+    screen_.settle();
     io.MousePos = ImVec2(640, 400);
     frames(2);
     EXPECT_FALSE(tooltip_drawn());

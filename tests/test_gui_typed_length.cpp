@@ -24,13 +24,7 @@ class TypedLength : public ::testing::Test {
   protected:
     void SetUp() override {
         POSVIZ_REQUIRE_GPU();
-        ASSERT_TRUE(::posviz::testing::gpu_test_context().context->make_current());
-        session_ = std::make_unique<GuiSession>();
-        ASSERT_TRUE(
-            session_->attach(std::make_unique<::posviz::testing::ScreenWindow>(1920, 1080)));
-        target_ = std::make_unique<OffscreenTarget>(1920, 1080);
-        app_.window = session_->window();
-        app_.animate = false;
+        ASSERT_TRUE(screen_.open(1920, 1080));
         app_.scene.content = "random";
         app_.scene.seq_len = 64;
         app_.scene.dim = 16;
@@ -40,15 +34,8 @@ class TypedLength : public ::testing::Test {
         app_.layout_dirty = true;
         frames(3);
     }
-    void TearDown() override {
-        stop_background_work(app_, std::chrono::steady_clock::now() + std::chrono::seconds(10));
-    }
-    void frames(int n) {
-        for (int i = 0; i < n; ++i) {
-            target_->bind();
-            draw_frame(app_);
-        }
-    }
+    void TearDown() override { screen_.close(); }
+    void frames(int n) { screen_.frames(n); }
     // Where the pointer hovers `view`'s L slider: found by moving it along the view's rows of
     // controls, as the frame reports the hovered widget.
     ImVec2 find_length_slider(const char* window_name) {
@@ -88,10 +75,8 @@ class TypedLength : public ::testing::Test {
         return request ? request->scene.seq_len : -1;
     }
 
-    ::posviz::testing::MesaAllocationsNotLeaks mesa_;
-    std::unique_ptr<GuiSession> session_;
-    std::unique_ptr<OffscreenTarget> target_;
-    App app_;
+    ::posviz::testing::ScreenApp screen_;
+    App& app_ = screen_.app;
 };
 
 TEST_F(TypedLength, AttentionTakesAStreamedLengthAndAnLByLViewSaysWhereItStops) {
