@@ -28,7 +28,9 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [ "$(field Package)" = posviz ] && [ "$(field Version)" = "$version" ] && [ "$(field Architecture)" = "$arch" ] ||
   fail "wrong Package/Version/Architecture"
 [ -n "$(field Maintainer)" ] && [ "$(field Section)" = science ] || fail "no Maintainer or Section"
-field Description | grep -q . || fail "no Description"
+# Not `field Description | grep -q .`: grep quits at the first line, dpkg-deb then dies of SIGPIPE on
+# the long description and pipefail fails the check (CI, stop 28).
+[ -n "$(field Description)" ] || fail "no Description"
 depends=$(field Depends)
 echo "Depends: $depends"
 # The packages Depends names, one a line, without versions.
