@@ -42,6 +42,9 @@ struct Scene {
     // The model the scene was read from (--model-config / --model), for figure subtitles: its
     // name and type, e.g. "llama-3.1-8b (llama)"; empty without one. Not saved in presets.
     std::string model_name;
+    // Its model_type is not one posviz's family table lists: it was read as Llama-like, and the
+    // subtitles say so (model_summary).
+    bool model_type_assumed = false;
     RopeScaling rope_scaling;
     // content
     std::string queries_path, keys_path;  // (L, D) .npy each; override `content`

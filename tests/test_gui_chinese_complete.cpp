@@ -21,6 +21,8 @@
 #include "app/gui/gui_session.h"
 #include "app/gui/language.h"
 #include "app/gui/screenshot.h"
+#include "app/gui/views/model_state.h"
+#include "core/formats/hf_config/model_scene.h"
 #include "tests/gpu_test_context.h"
 #include "tests/screen_window.h"
 
@@ -34,7 +36,8 @@ const std::set<std::string>& allowed() {
         "XL",       "YaRN",    "NTK",         "PI",   "PCA",     "T5",    "LongRoPE", "Llama",
         "Language", "English", "CPU",         "GPU",  "softmax", "logit", "npy",      "safetensors",
         "json",     "config",  "rotate_half", "Tab",  "Esc",     "PgDn",  "PgUp",     "F9",
-        "F11",      "Ctrl",    "pos",         "rad",  "dims"};
+        "F11",      "Ctrl",    "pos",         "rad",  "dims",    "ln",    "MLA",      "Liu",
+        "Men",      "et",      "al"};
     return words;
 }
 
@@ -147,6 +150,36 @@ TEST_F(ChineseComplete, NoEnglishWordInAnyPreset) {
                 found += w + " ";
             EXPECT_EQ(found, "") << app_.preset_paths[size_t(i)] << (lecture ? " (lecture)" : "");
         }
+    }
+}
+
+// The Model box in 中文: a loaded model's name, layer picker and description (core's
+// describe_model_text in the window's language). Config field names (rope_theta, anything with a
+// '_') and the model's own names (its folder, model_type) stay as the config writes them.
+TEST_F(ChineseComplete, NoEnglishWordInTheModelBox) {
+    go_to_preset(app_, 0);
+    for (const char* config : {"gemma-3-4b-it.json", "llama-4-maverick-17b-128e-text.json",
+                               "deepseek-v3.json", "mpt-7b-instruct.json", "t5-small.json"}) {
+        const std::string path = std::string(POSVIZ_TEST_DATA_DIR) + "/hf-configs/" + config;
+        app_.files.model = load_model(model_choice_from_path(path), app_.scene);
+        const PlacedTextLog log = screen_.settled();
+        std::vector<ImRect> figures;
+        for (const PlacedTextBox& b : log.boxes) figures.push_back(b.box);
+        if (const ImGuiWindow* story = ImGui::FindWindowByName("##story"))
+            figures.push_back(story->Rect());
+        const std::vector<Glyph> glyphs = drawn_glyphs(figures);
+        // The description is drawn: its table's heading "注意力" (attention) is there.
+        std::u32string drawn;
+        for (const Glyph& g : glyphs) drawn += char32_t(g.codepoint);
+        EXPECT_NE(drawn.find(U"注意力"), std::u32string::npos) << config;
+        std::string found;
+        // Also the slide's sentence, and the class a note names (Llama4TextAttention).
+        const ModelPositions& model = app_.files.model->model;
+        const std::string names = model.model_type + " " + model.text_model_type + " " + config +
+                                  " " + app_.scene.sentence + " Llama4TextAttention";
+        for (const std::string& w : english_words(glyphs, names))
+            if (w.find('_') == std::string::npos) found += w + " ";
+        EXPECT_EQ(found, "") << config;
     }
 }
 

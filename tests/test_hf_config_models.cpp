@@ -335,8 +335,8 @@ TEST(HfConfigModels, Llama4MaverickLeavesEveryFourthLayerWithoutRopeAndChunksThe
     EXPECT_EQ(choose_layer(m, 47, ""), 47);
     // attn_temperature_tuning: the NoPE layers' position-dependent query scale is noted.
     const bool tuning_noted =
-        std::any_of(m.notes.begin(), m.notes.end(), [](const std::string& note) {
-            return note.find("attn_temperature_tuning") != std::string::npos;
+        std::any_of(m.notes.begin(), m.notes.end(), [](const Bilingual& note) {
+            return note.en.find("attn_temperature_tuning") != std::string::npos;
         });
     EXPECT_TRUE(tuning_noted);
 }

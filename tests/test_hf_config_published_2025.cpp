@@ -509,7 +509,7 @@ TEST(HfConfigPublished2025, HyMt2_7B) {
     // alpha ** (head_dim / (head_dim - 2)); ... self.attention_scaling = 1.0". rotate_half.
     // 32 layers, max_position_embeddings 262144.
     const ModelPositions m = model("hy-mt2-7b.json");
-    EXPECT_TRUE(m.assumption.empty()) << m.assumption;  // a transformers model type
+    EXPECT_TRUE(m.assumption.empty()) << m.assumption.en;  // a transformers model type
     expect_model(m, "hunyuan_v1_dense", {.layers = all(32, Full), .max = 262144});
     expect_hunyuan_alpha(rope_of(m, 0), 1e4, 128, 1000, "hy-mt2");
 }
@@ -604,7 +604,7 @@ TEST(HfConfigPublished2025, MimoV2_5) {
     // Llama ignores sliding_window, Mistral reads it, and either is defensible for an unknown type.
     // 48 layers, max_position_embeddings 1048576.
     const ModelPositions m = model("mimo-v2.5.json");
-    EXPECT_NE(m.assumption.find("mimo_v2"), std::string::npos) << m.assumption;
+    EXPECT_NE(m.assumption.en.find("mimo_v2"), std::string::npos) << m.assumption.en;
     expect_model(m, "mimo_v2", {.max = 1048576, .chosen_layer = 0});
     ASSERT_EQ(m.num_layers, 48);
     ASSERT_EQ(m.layers.size(), 48u);
@@ -622,7 +622,7 @@ TEST(HfConfigPublished2025, MiniMaxM2_7) {
     // max_position_embeddings 204800. MiniMaxM2RotaryEmbedding = Glm4MoeRotaryEmbedding, with
     // glm4_moe's apply_rotary_pos_emb: rotate_half on the first rotary_dim dims.
     const ModelPositions m = model("minimax-m2.7.json");
-    EXPECT_TRUE(m.assumption.empty()) << m.assumption;
+    EXPECT_TRUE(m.assumption.empty()) << m.assumption.en;
     expect_model(m, "minimax_m2", {.layers = all(62, Full), .max = 204800});
     expect_rope(rope_of(m, 0), {.base = 5e6, .head_dim = 128, .rotary_dim = 64}, "minimax-m2.7");
 }
@@ -639,7 +639,7 @@ TEST(HfConfigPublished2025, MiniMaxM3) {
     // context, so full in reach, with RoPE. rotate_half as in MiniMax M2 (Glm4Moe's
     // apply_rotary_pos_emb). 60 layers, max_position_embeddings 1048576 (file; class 524288).
     const ModelPositions m = model("minimax-m3.json");
-    EXPECT_TRUE(m.assumption.empty()) << m.assumption;  // a transformers model type
+    EXPECT_TRUE(m.assumption.empty()) << m.assumption.en;  // a transformers model type
     expect_model(m, "minimax_m3_vl", {.layers = all(60, Full), .max = 1048576});
     std::vector<std::string> types(3, "full_attention"), got;
     types.resize(60, "minimax_m3_sparse");
@@ -801,7 +801,7 @@ TEST(HfConfigPublished2025, MiniMaxM1) {
     // layers.
     const ModelPositions m = model("minimax-m1.json");
     EXPECT_EQ(m.model_type, "minimax_m1");
-    EXPECT_NE(m.assumption.find("minimax_m1"), std::string::npos) << m.assumption;
+    EXPECT_NE(m.assumption.en.find("minimax_m1"), std::string::npos) << m.assumption.en;
     EXPECT_EQ(m.num_layers, 80);
     expect_rope(m.ropes.at(0), {.base = 1e7, .head_dim = 128, .rotary_dim = 64}, "minimax-m1");
 }

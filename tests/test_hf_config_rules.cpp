@@ -74,8 +74,8 @@ TEST(HfConfigRules, Llama4TemperatureTuningAsAnInteger) {
         const ModelPositions m = read(std::string(R"({"model_type": "llama4_text",
             "num_hidden_layers": 4, "attn_temperature_tuning": )") +
                                       value + "}");
-        for (const std::string& n : m.notes)
-            if (n.find("attn_temperature_tuning") != std::string::npos) return true;
+        for (const Bilingual& n : m.notes)
+            if (n.en.find("attn_temperature_tuning") != std::string::npos) return true;
         return false;
     };
     EXPECT_TRUE(noted("4"));

@@ -229,7 +229,7 @@ TEST(HfConfigUnknownType, IsReadByTheGeneralRuleWithTheAssumptionSaid) {
     EXPECT_EQ(m.ropes.at(0).base, 10000.0);  // Llama's default θ
     EXPECT_EQ(m.ropes.at(0).head_dim, 64);   // hidden_size / num_attention_heads
     EXPECT_EQ(m.ropes.at(0).style, RopeStyle::Half);
-    EXPECT_NE(m.assumption.find("brand_new_lm"), std::string::npos);
+    EXPECT_NE(m.assumption.en.find("brand_new_lm"), std::string::npos);
     // Said on stderr and in the figure's subtitle.
     const std::string dir = testing::make_temp_dir();
     std::ofstream(dir + "/config.json") << R"({"model_type": "brand_new_lm", "hidden_size": 512,

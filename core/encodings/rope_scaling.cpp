@@ -292,6 +292,28 @@ std::string rope_scaling_name(RopeScalingType type) {
     return "none";
 }
 
+std::string rope_scaling_title(RopeScalingType type, const Text& t) {
+    switch (type) {
+        case RopeScalingType::None:
+            return t("none", "无缩放");
+        case RopeScalingType::Linear:
+            return t("linear", "线性");
+        case RopeScalingType::Ntk:
+            return t("ntk", "NTK");
+        case RopeScalingType::Dynamic:
+            return t("dynamic", "动态 NTK");
+        case RopeScalingType::Yarn:
+            return t("yarn", "YaRN");
+        case RopeScalingType::Llama3:
+            return t("llama3", "Llama 3");
+        case RopeScalingType::LongRope:
+            return t("longrope", "LongRoPE");
+        case RopeScalingType::Proportional:
+            return t("proportional", "按比例");
+    }
+    return rope_scaling_name(type);
+}
+
 RopeScalingType parse_rope_scaling_type(const std::string& name, const std::string& what) {
     // transformers' ROPE_INIT_FUNCTIONS keys, plus "none" and our "ntk" (static NTK-aware, which
     // transformers does not have), plus "su": Phi-3's name for longrope before the rename

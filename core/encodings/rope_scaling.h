@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bilingual.h"
 #include "core/types.h"
 
 namespace posviz {
@@ -72,6 +73,9 @@ RopeScaling pretrained_scaling(const RopeScaling& scaling);
 bool extends_context(const RopeScaling& scaling);
 
 std::string rope_scaling_name(RopeScalingType type);  // "none", "linear", ..., "longrope"
+// The scaling as text names it: transformers' rope_type in English; in Chinese the method's name
+// ("线性", "动态 NTK", "YaRN", "Llama 3", "LongRoPE", "无缩放").
+std::string rope_scaling_title(RopeScalingType type, const Text& text);
 // Accepts transformers' rope_type names, "none", our "ntk" and the alias "su" (longrope); throws
 // InputError naming `what` otherwise.
 RopeScalingType parse_rope_scaling_type(const std::string& name,

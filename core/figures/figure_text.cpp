@@ -27,12 +27,17 @@ std::string scene_sizes(const Scene& s) {
     return sizes;
 }
 
+std::string model_title(const Scene& s, const Text& t) {
+    if (!s.model_type_assumed) return s.model_name;
+    return s.model_name + t(" [unknown type, read as Llama-like]", " [未知类型，按 Llama 读取]");
+}
+
 std::string model_summary(const Scene& s, const Text& t) {
     if (s.model_name.empty()) return "";
     const RopeScaling& r = s.rope_scaling;
-    std::string summary = s.model_name;
+    std::string summary = model_title(s, t);
     if (s.encoding != "rope" && s.encoding != "xpos") return summary;
-    summary += " · " + rope_scaling_name(r.type);
+    summary += " · " + rope_scaling_title(r.type, t);
     if (extends_context(r)) summary += " ×" + format_number(r.factor, 4);
     const int trained = r.original_max_position_embeddings > 0 ? r.original_max_position_embeddings
                                                                : r.max_position_embeddings;

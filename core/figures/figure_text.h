@@ -4,23 +4,19 @@
 
 #include <string>
 
+#include "core/bilingual.h"
 #include "core/figure/ticks.h"
 #include "core/scene.h"
 
 namespace posviz {
 
-// Picks the label in the figure's language: t("Position", "位置").
-struct Text {
-    std::string lang = "en";
-    std::string operator()(const std::string& en, const std::string& zh) const {
-        return lang == "zh" ? zh : en;
-    }
-};
-
 std::string encoding_title(const std::string& name);  // "rope" → "RoPE", "xl" → "Transformer-XL"
 
 // "L = 128 · D = 64 · base = 10000": the sizes every figure depends on.
 std::string scene_sizes(const Scene& scene);
+// "llama-3.1-8b (llama)", and " [unknown type, read as Llama-like]" where the model_type was
+// not in posviz's family table (Scene::model_type_assumed); empty without a model.
+std::string model_title(const Scene& scene, const Text& t);
 // "llama-3.1-8b (llama) · llama3 ×8, trained on 8192": the model a scene was read from, its
 // RoPE scaling and training length; empty without a model.
 std::string model_summary(const Scene& scene, const Text& t);

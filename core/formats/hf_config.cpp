@@ -278,8 +278,10 @@ void add_notes(const Block& m, ModelPositions& p) {
                            : m.optional_bool("attn_temperature_tuning").value_or(false);
     if (tuned)
         p.notes.push_back(
-            "NoPE layers scale queries by 1 + attn_scale·ln(⌊(m + 1)/floor_scale⌋ + 1) "
-            "(Llama4TextAttention, attn_temperature_tuning); not drawn");
+            {"NoPE layers scale queries by 1 + attn_scale·ln(⌊(m + 1)/floor_scale⌋ + 1) "
+             "(Llama4TextAttention, attn_temperature_tuning); not drawn",
+             "NoPE 层把查询乘以 1 + attn_scale·ln(⌊(m + 1)/floor_scale⌋ + 1)"
+             "（Llama4TextAttention，attn_temperature_tuning）；图中未画出"});
     for (const RopeScheme& r : p.ropes) {
         if (!r.mrope_section.empty()) {
             std::string sections;
@@ -287,16 +289,20 @@ void add_notes(const Block& m, ModelPositions& p) {
                 if (!sections.empty()) sections += '/';
                 sections += std::to_string(s);
             }
-            p.notes.push_back("mrope: pairs split " + sections +
-                              " between temporal, height and width positions; text tokens use "
-                              "one position for all three, as drawn");
+            p.notes.push_back({"mrope: pairs split " + sections +
+                                   " between temporal, height and width positions; text tokens "
+                                   "use one position for all three, as drawn",
+                               "M-RoPE：频率对按 " + sections +
+                                   " 分给时间、高度和宽度位置；文本词元三者用同一位置，如图所示"});
         }
     }
     if (const json* params = m.find("rope_parameters"))
         if (params->is_object() && params->contains("llama_4_scaling_beta"))
             p.notes.push_back(
-                "queries scaled by 1 + llama_4_scaling_beta·ln(1 + ⌊m / "
-                "original_max_position_embeddings⌋) (Ministral3Attention); not drawn");
+                {"queries scaled by 1 + llama_4_scaling_beta·ln(1 + ⌊m / "
+                 "original_max_position_embeddings⌋) (Ministral3Attention); not drawn",
+                 "查询乘以 1 + llama_4_scaling_beta·ln(1 + ⌊m / "
+                 "original_max_position_embeddings⌋)（Ministral3Attention）；图中未画出"});
 }
 
 void read_rope_model(const Block& m, const Family* f, ModelPositions& p) {
@@ -356,11 +362,14 @@ ModelPositions read_config(const json& root) {
                                  "rope_parameters, partial_rotary_factor, "
                                  "position_embedding_type or max_position_embeddings)",
                              kKnownTypes);
-        p.assumption = "model_type " + type +
-                       " is not in posviz's family table: read as Llama-like (" +
-                       (has_rope_keys(m) ? "RoPE keys as written" : "RoPE θ 10000 by default") +
-                       ", rotate_half pairs unless rope_interleave or qk_rope_head_dim say "
-                       "otherwise)";
+        const bool rope_keys = has_rope_keys(m);
+        p.assumption = {
+            "model_type " + type + " is not in posviz's family table: read as Llama-like (" +
+                (rope_keys ? "RoPE keys as written" : "RoPE θ 10000 by default") +
+                ", rotate_half pairs unless rope_interleave or qk_rope_head_dim say otherwise)",
+            "model_type " + type + " 不在 posviz 的模型族表中：按 Llama 的约定读取（" +
+                (rope_keys ? "RoPE 参数按文件所写" : "RoPE θ 默认为 10000") +
+                "，除非 rope_interleave 或 qk_rope_head_dim 另有规定，频率对为 rotate_half）"};
     }
     const std::string& type = p.text_model_type;
     if (f && f->kind == PositionKind::T5RelativeBuckets) {

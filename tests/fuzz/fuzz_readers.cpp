@@ -72,7 +72,9 @@ std::string read_safetensors_index_file(const std::string& path) {
 // real model's b* scan alone takes longer than the fuzzer's per-input time-out.
 std::string read_hf_config_file(const std::string& path) {
     const ModelPositions model = read_hf_config(path);
-    describe_model_text(model, false);
+    DescribeOptions without_analyses;
+    without_analyses.analyses = false;
+    describe_model_text(model, without_analyses);
     describe_model_json(model, false);
     ModelChoice choice;
     choice.config_path = path;

@@ -17,7 +17,7 @@ LoadedModel load_model(const ModelChoice& choice, Scene& scene) {
     const AppliedModel applied = apply_model_to_scene(choice, changed);
     changed.seq_len = model_seq_len(applied.model, changed.seq_len);
     scene = changed;  // only once the whole model could be read and applied
-    LoadedModel loaded{choice, applied.model, applied.layer, applied.notes, scene};
+    LoadedModel loaded{choice, applied.model, applied.layer, scene};
     loaded.choice.layer = applied.layer;
     return loaded;
 }
@@ -36,14 +36,14 @@ bool model_applied(const LoadedModel& loaded, const Scene& now) {
 
 std::vector<std::string> layer_names(const ModelPositions& m, const std::string& lang) {
     std::vector<std::string> names;
-    const bool zh = lang == "zh";
+    const Text t{lang};
     if (m.layers.size() <= 1 && m.num_layers <= 1) {
-        names.push_back((zh ? "所有层：" : "all layers: ") + describe_layer(m, 0));
+        names.push_back(t("all layers: ", "所有层：") + describe_layer(m, 0, t));
         return names;
     }
     for (size_t i = 0; i < m.layers.size(); ++i)
-        names.push_back((zh ? "第 " : "layer ") + std::to_string(i) + (zh ? " 层：" : ": ") +
-                        describe_layer(m, int(i)));
+        names.push_back(t("layer ", "第 ") + std::to_string(i) + t(": ", " 层：") +
+                        describe_layer(m, int(i), t));
     return names;
 }
 

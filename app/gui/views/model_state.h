@@ -15,7 +15,6 @@ struct LoadedModel {
     ModelChoice choice;  // the path, and the layer picked
     ModelPositions model;
     int layer = 0;
-    std::vector<std::string> notes;
     Scene applied;  // the scene as loading left it: the model is shown while these still hold
 };
 

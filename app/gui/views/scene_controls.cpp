@@ -252,7 +252,7 @@ void model_section(App& app) {
     if (!app.files.model_problem.empty()) red_wrapped(app.files.model_problem);
     if (!app.files.model) return;
     LoadedModel& m = *app.files.model;
-    ImGui::TextWrapped("%s", m.applied.model_name.c_str());
+    ImGui::TextWrapped("%s", model_title(m.applied, Text{language()}).c_str());
     if (model_applied(m, app.scene)) {
         ImGui::TextWrapped(
             tr("Applied to the figures: layer %d, L = %s.", "已应用于图：第 %d 层，L = %s。"),
@@ -285,8 +285,14 @@ void model_section(App& app) {
             ImGui::NewLine();
     }
     ImGui::NewLine();
-    std::string description = window_message(describe_model_text(shown.model));
-    for (const std::string& note : shown.notes) description += window_message(note) + "\n";
+    // In the window's language; the layer the figures show is said above, and the picker
+    // offers the others (the command line's note on --layer is left out).
+    std::string description;
+    if (shown.model.layers[size_t(shown.layer)].kind == PositionKind::NoPE)
+        description = tr("This layer has no positional encoding: the figures show NoPE.\n",
+                         "这一层没有位置编码：图显示的是 NoPE。\n");
+    description += describe_model_text(
+        shown.model, {.analyses = true, .layer_options = false, .text = Text{language()}});
     ImGui::BeginChild("##model_description", ImVec2(0, 10 * ImGui::GetTextLineHeightWithSpacing()),
                       true);
     ImGui::PushTextWrapPos(0.0f);
@@ -300,8 +306,10 @@ void model_section(App& app) {
 void forget_stale_model(App& app) {
     // The figures' subtitles name the model while scene.model_name does: not past a change.
     if (app.files.model && !model_applied(*app.files.model, app.scene) &&
-        app.scene.model_name == app.files.model->applied.model_name)
+        app.scene.model_name == app.files.model->applied.model_name) {
         app.scene.model_name.clear();
+        app.scene.model_type_assumed = false;
+    }
 }
 
 std::string window_encoding_title(const std::string& name) {

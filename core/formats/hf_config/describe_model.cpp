@@ -29,75 +29,124 @@ const char* pairs_name(RopeStyle style) {
     return style == RopeStyle::Interleaved ? "interleaved" : "rotate_half";
 }
 
+// In the reader's language: rotate_half is transformers' function, a name in either.
+std::string pairs_text(RopeStyle style, const Text& t) {
+    return style == RopeStyle::Interleaved ? t("interleaved pairs", "交错频率对")
+                                           : t("rotate_half pairs", "rotate_half 频率对");
+}
+
 double attention_factor(const RopeScheme& r) {
     return r.encoding().frequencies(0).attention_factor;
 }
 
-std::string scaling_text(const RopeScaling& s) {
-    const std::string trained =
-        s.original_max_position_embeddings > 0
-            ? " (trained on " + std::to_string(s.original_max_position_embeddings) + ")"
-            : "";
+std::string scaling_text(const RopeScaling& s, const Text& t) {
+    const std::string trained = s.original_max_position_embeddings > 0
+                                    ? t(" (trained on ", "（训练长度 ") +
+                                          std::to_string(s.original_max_position_embeddings) +
+                                          t(")", "）")
+                                    : "";
     switch (s.type) {
         case RopeScalingType::None:
-            return "no scaling";
+            return t("no scaling", "无缩放");  // rope_type "none" reads as no scaling
         case RopeScalingType::LongRope:
-            return "longrope" + trained + ", up to " + std::to_string(s.max_position_embeddings);
-        case RopeScalingType::Dynamic:
-            return "dynamic ×" + readable(s.factor) + " past " +
+            return rope_scaling_title(s.type, t) + trained + t(", up to ", "，最长 ") +
                    std::to_string(s.max_position_embeddings);
+        case RopeScalingType::Dynamic:
+            return rope_scaling_title(s.type, t) + " ×" + readable(s.factor) +
+                   t(" past ", "，超过 ") + std::to_string(s.max_position_embeddings) +
+                   t("", " 后");
         case RopeScalingType::Ntk:
             if (s.factor_key == "alpha")  // HunYuan's DynamicNTKAlphaRotary
-                return "NTK alpha " + readable(s.factor) + " (base × alpha^(d/(d-2)))";
-            return "ntk ×" + readable(s.factor);
+                return "NTK alpha " + readable(s.factor) +
+                       t(" (base × alpha^(d/(d-2)))", "（θ × alpha^(d/(d-2))）");
+            return rope_scaling_title(s.type, t) + " ×" + readable(s.factor);
         case RopeScalingType::Proportional:
-            return "proportional" + (s.factor != 1.0 ? " ×" + readable(s.factor) : std::string()) +
-                   trained;
+            return rope_scaling_title(s.type, t) +
+                   (s.factor != 1.0 ? " ×" + readable(s.factor) : std::string()) + trained;
         default:
-            return rope_scaling_name(s.type) + " ×" + readable(s.factor) + trained;
+            return rope_scaling_title(s.type, t) + " ×" + readable(s.factor) + trained;
     }
 }
 
-std::string rope_text(const RopeScheme& r) {
-    std::string text = "RoPE θ " + readable(r.base) + ", ";
+std::string rope_text(const RopeScheme& r, const Text& t) {
+    const std::string comma = t(", ", "，");
+    std::string text = "RoPE θ " + readable(r.base) + comma;
+    const std::string turning =
+        std::to_string(int(std::floor(r.scaling.proportion * r.head_dim / 2.0)));
     if (r.scaling.type == RopeScalingType::Proportional)
-        text +=
-            "p-RoPE: " + std::to_string(int(std::floor(r.scaling.proportion * r.head_dim / 2.0))) +
-            " of " + std::to_string(r.head_dim / 2) + " pairs turn (the others θ = 0)";
+        text += t("p-RoPE: " + turning + " of " + std::to_string(r.head_dim / 2) +
+                      " pairs turn (the others θ = 0)",
+                  "p-RoPE：" + std::to_string(r.head_dim / 2) + " 个频率对中 " + turning +
+                      " 个旋转（其余 θ = 0）");
     else if (r.qk_head_dim > 0)
-        text += std::to_string(r.rotary_dim) + " dims (of a " + std::to_string(r.qk_head_dim) +
-                "-dim MLA head)";
+        text += t(std::to_string(r.rotary_dim) + " dims (of a " + std::to_string(r.qk_head_dim) +
+                      "-dim MLA head)",
+                  std::to_string(r.rotary_dim) + " 维（MLA 头共 " + std::to_string(r.qk_head_dim) +
+                      " 维）");
     else
-        text += std::to_string(r.rotary_dim) + " of " + std::to_string(r.head_dim) + " dims";
-    text += ", " + std::string(pairs_name(r.style)) + " pairs, " + scaling_text(r.scaling);
+        text += t(std::to_string(r.rotary_dim) + " of " + std::to_string(r.head_dim) + " dims",
+                  std::to_string(r.head_dim) + " 维中的 " + std::to_string(r.rotary_dim) + " 维");
+    text += comma + pairs_text(r.style, t) + comma + scaling_text(r.scaling, t);
     const double factor = attention_factor(r);
-    if (factor != 1.0) text += ", attention factor " + fixed(factor);
-    if (r.softmax_scale != 1.0) text += ", softmax scale ×" + fixed(r.softmax_scale);
+    if (factor != 1.0) text += comma + t("attention factor ", "注意力因子 ") + fixed(factor);
+    if (r.softmax_scale != 1.0)
+        text += comma + t("softmax scale ×", "softmax 缩放 ×") + fixed(r.softmax_scale);
     return text;
 }
 
-std::string slopes_text(const std::vector<double>& slopes) {
-    return std::to_string(slopes.size()) + " heads, slopes " + fixed(slopes.front()) +
-           (slopes.size() > 1 ? " … " + fixed(slopes.back()) : "");
+std::string slopes_text(const std::vector<double>& slopes, const Text& t) {
+    return std::to_string(slopes.size()) + t(" heads, slopes ", " 个头，斜率 ") +
+           fixed(slopes.front()) + (slopes.size() > 1 ? " … " + fixed(slopes.back()) : "");
 }
 
-std::string table_text(const ModelPositions& m) {
-    std::string text = "learned absolute table, " + std::to_string(m.max_position_embeddings) +
-                       " positions × " + std::to_string(m.table_dim);
+std::string table_text(const ModelPositions& m, const Text& t) {
+    std::string text = t("learned absolute table, ", "可学习绝对位置表，") +
+                       std::to_string(m.max_position_embeddings) +
+                       t(" positions × ", " 个位置 × ") + std::to_string(m.table_dim);
     if (m.table_offset > 0)
-        text += " (position m is row m + " + std::to_string(m.table_offset) + " of " +
-                std::to_string(m.table_rows) + ")";
+        text += t(" (position m is row m + " + std::to_string(m.table_offset) + " of " +
+                      std::to_string(m.table_rows) + ")",
+                  "（位置 m 是 " + std::to_string(m.table_rows) + " 行中的第 m + " +
+                      std::to_string(m.table_offset) + " 行）");
     return text;
 }
 
-std::string attention_text(const LayerPositions& l) {
-    // A Mamba, conv or MLP layer is named by what it is, not as an attention kind.
-    if (!l.mixer.empty()) {
-        std::string mixer = l.mixer;
-        std::replace(mixer.begin(), mixer.end(), '_', ' ');
-        return mixer;
+// A layer's token mixer as the config names it ("mamba", "conv", "moe") in the reader's language.
+std::string mixer_text(const std::string& mixer, const Text& t) {
+    if (t.lang == "zh") {
+        if (mixer == "mamba") return "Mamba";
+        if (mixer == "conv") return "卷积";
+        if (mixer == "moe") return "MoE";
+        if (mixer == "mlp") return "MLP";
+        if (mixer == "kda") return "KDA";  // Kimi Delta Attention
+        return mixer;  // the layer type's name as the config writes it ("linear_attention")
     }
-    std::string text = attention_kind_name(l.attention);
+    std::string text = mixer;
+    std::replace(text.begin(), text.end(), '_', ' ');
+    return text;
+}
+
+std::string attention_text(const LayerPositions& l, const Text& t) {
+    // A Mamba, conv or MLP layer is named by what it is, not as an attention kind.
+    if (!l.mixer.empty()) return mixer_text(l.mixer, t);
+    std::string text;
+    switch (l.attention) {
+        case AttentionKind::Full:
+            text = t("full", "全局");
+            break;
+        case AttentionKind::Sliding:
+            text = t("sliding", "滑动窗口");
+            break;
+        case AttentionKind::Chunked:
+            text = t("chunked", "分块");
+            break;
+        case AttentionKind::Linear:
+            text = t("linear", "线性");
+            break;
+        case AttentionKind::None:
+            text = t("none", "无");
+            break;
+    }
     if (l.window > 0) {
         text += ' ';
         text += std::to_string(l.window);
@@ -166,12 +215,13 @@ std::vector<std::pair<std::string, int>> table_rows(const ModelPositions& m) {
     return rows;
 }
 
-std::string lengths_text(const ModelPositions& m) {
+std::string lengths_text(const ModelPositions& m, const Text& t) {
     std::string text = "max_position_embeddings " + (m.max_position_embeddings > 0
                                                          ? std::to_string(m.max_position_embeddings)
-                                                         : std::string("not stated"));
-    text += m.training_length > 0 ? ", trained on " + std::to_string(m.training_length)
-                                  : ", training length not stated in the config";
+                                                         : t("not stated", "未给出"));
+    text += m.training_length > 0
+                ? t(", trained on ", "，训练长度 ") + std::to_string(m.training_length)
+                : t(", training length not stated in the config", "，配置未给出训练长度");
     return text;
 }
 
@@ -309,37 +359,57 @@ Analyses analyses(const ModelPositions& m) {
     return a;
 }
 
-std::string analyses_text(const Analyses& a) {
+std::string analyses_text(const Analyses& a, const Text& t) {
     if (!a.any) return "";
     const int pairs = a.rotary_dim / 2;
-    std::string out = "\nCritical dimension (Liu et al. 2023): " + std::to_string(a.critical.dims) +
-                      " of " + std::to_string(a.rotary_dim) + " rotary dims";
-    if (a.critical.pair > 0) out += " (pairs 0-" + std::to_string(a.critical.pair - 1) + ")";
-    out += " complete a period within the training length " + std::to_string(a.training_length);
+    const std::string dims = std::to_string(a.critical.dims), rotary = std::to_string(a.rotary_dim);
+    const std::string first_pairs =
+        a.critical.pair > 0
+            ? t(" (pairs 0-", "（频率对 0-") + std::to_string(a.critical.pair - 1) + t(")", "）")
+            : "";
+    std::string out =
+        t("\nCritical dimension (Liu et al. 2023): " + dims + " of " + rotary + " rotary dims" +
+              first_pairs + " complete a period within the training length " +
+              std::to_string(a.training_length),
+          "\n临界维度（Liu et al. 2023）：" + rotary + " 个旋转维度中有 " + dims + " 个" +
+              first_pairs + "在训练长度 " + std::to_string(a.training_length) + " 内转完一个周期");
     if (a.critical.pair < pairs)
-        out += "; pairs " + range_text(a.critical.pair, pairs - 1) + " never saw a whole period";
-    out += ".\n";
+        out += t("; pairs ", "；频率对 ") + range_text(a.critical.pair, pairs - 1) +
+               t(" never saw a whole period", " 从未见过完整周期");
+    out += t(".\n", "。\n");
     for (const BaseBoundRow& b : a.bounds) {
-        out += "Base bound (Men et al. 2024), d = " + std::to_string(a.rotary_dim) +
-               ", L = " + std::to_string(b.length) + " (" + b.which + "): ";
+        const std::string which =
+            b.which == "training length" ? t("training length", "训练长度") : b.which;
+        out += t("Base bound (Men et al. 2024), d = ", "底数下界（Men et al. 2024），d = ") +
+               std::to_string(a.rotary_dim) + ", L = " + std::to_string(b.length) + t(" (", "（") +
+               which + t("): ", "）：");
         if (b.smallest > 0)
             out += "b* = " + fixed(b.smallest, 5) +
-                   " (the smallest base with f_b(m) >= 0 for all m < L); ";
+                   t(" (the smallest base with f_b(m) >= 0 for all m < L); ",
+                     "（使所有 m < L 都有 f_b(m) >= 0 的最小底数）；");
         else
-            out += "b* not scanned at this d and L (the scan is O(d·L²): up to L = " +
-                   std::to_string(kMaxBaseBoundFigureLength) + " at d = 128); ";
+            out += t("b* not scanned at this d and L (the scan is O(d·L²): up to L = " +
+                         std::to_string(kMaxBaseBoundFigureLength) + " at d = 128); ",
+                     "此 d 和 L 下未扫描 b*（扫描为 O(d·L²)：d = 128 时至多 L = " +
+                         std::to_string(kMaxBaseBoundFigureLength) + "）；");
         out += "θ " + readable(a.base);
         if (!b.checked)
-            out += " not checked at this d and L (up to L = " + std::to_string(limits::kMaxSeqLen) +
-                   " at d = 256)";
+            out += t(
+                " not checked at this d and L (up to L = " + std::to_string(limits::kMaxSeqLen) +
+                    " at d = 256)",
+                " 在此 d 和 L 下未检查（d = 256 时至多 L = " + std::to_string(limits::kMaxSeqLen) +
+                    "）");
         else if (b.first_negative < 0)
-            out += " meets it (f_b(m) >= 0 for all m < L)";
+            out += t(" meets it (f_b(m) >= 0 for all m < L)",
+                     " 满足下界（所有 m < L 都有 f_b(m) >= 0）");
         else
-            out += " does not meet it: f_b first turns negative at m = " +
+            out += t(" does not meet it: f_b first turns negative at m = ",
+                     " 不满足下界：f_b 首次为负在 m = ") +
                    std::to_string(b.first_negative);
         if (b.smallest > 0 && b.checked)
-            out += std::string(", and is ") + (a.base >= b.smallest ? "above" : "below") + " b*";
-        out += ".\n";
+            out += a.base >= b.smallest ? t(", and is above b*", "，且高于 b*")
+                                        : t(", and is below b*", "，且低于 b*");
+        out += t(".\n", "。\n");
     }
     return out;
 }
@@ -367,25 +437,30 @@ json analyses_json(const Analyses& a) {
 
 }  // namespace
 
-std::string describe_layer(const ModelPositions& m, int layer) {
+std::string describe_layer(const ModelPositions& m, int layer, const Text& t) {
     const LayerPositions& l = m.layers[layer];
     switch (l.kind) {
         case PositionKind::Rope:
-            return rope_text(m.ropes[l.rope]);
+            return rope_text(m.ropes[l.rope], t);
         case PositionKind::NoPE:
-            return l.mixer.empty() ? "NoPE (no positional encoding)"
-                                   : "no positions (not softmax attention)";
+            return l.mixer.empty()
+                       ? t("NoPE (no positional encoding)", "NoPE（无位置编码）")
+                       : t("no positions (not softmax attention)", "无位置（非 softmax 注意力）");
         case PositionKind::LearnedAbsolute:
-            return table_text(m);
+            return table_text(m, t);
         case PositionKind::LearnedRelative:
-            return "learned relative embeddings (position_embedding_type " +
-                   m.position_embedding_type + ")";
+            return t("learned relative embeddings (position_embedding_type ",
+                     "可学习相对位置嵌入（position_embedding_type ") +
+                   m.position_embedding_type + t(")", "）");
         case PositionKind::T5RelativeBuckets:
-            return "T5 relative buckets (" + std::to_string(m.relative_attention_num_buckets) +
-                   " buckets, max distance " + std::to_string(m.relative_attention_max_distance) +
-                   ")";
+            return t("T5 relative buckets (" + std::to_string(m.relative_attention_num_buckets) +
+                         " buckets, max distance " +
+                         std::to_string(m.relative_attention_max_distance) + ")",
+                     "T5 相对位置桶（" + std::to_string(m.relative_attention_num_buckets) +
+                         " 个桶，最大距离 " + std::to_string(m.relative_attention_max_distance) +
+                         "）");
         case PositionKind::Alibi:
-            return "ALiBi, " + slopes_text(m.alibi_slopes);
+            return t("ALiBi, ", "ALiBi，") + slopes_text(m.alibi_slopes, t);
     }
     return "";
 }
@@ -422,21 +497,26 @@ std::string describe_positions(const ModelPositions& m) {
                    std::to_string(m.relative_attention_num_buckets) + " buckets, max distance " +
                    std::to_string(m.relative_attention_max_distance) + "), not RoPE";
         case PositionKind::Alibi:
-            return who + "ALiBi linear attention biases (" + slopes_text(m.alibi_slopes) +
+            return who + "ALiBi linear attention biases (" + slopes_text(m.alibi_slopes, Text{}) +
                    "), not RoPE";
     }
     return who + "unknown positions";
 }
 
-std::string describe_model_text(const ModelPositions& m, bool with_analyses) {
-    std::string out = m.model_type.empty() ? "(no model_type)" : m.model_type;
-    if (m.text_model_type != m.model_type) out += " (language model: " + m.text_model_type + ")";
-    out += m.num_layers > 0 ? ", " + std::to_string(m.num_layers) + " layers\n" : "\n";
-    out += lengths_text(m) + "\n\n";
-    std::vector<std::array<std::string, 3>> rows = {{"layers", "attention", "positions"}};
+std::string describe_model_text(const ModelPositions& m, const DescribeOptions& options) {
+    const Text& t = options.text;
+    std::string out =
+        m.model_type.empty() ? t("(no model_type)", "（无 model_type）") : m.model_type;
+    if (m.text_model_type != m.model_type)
+        out += t(" (language model: ", "（语言模型：") + m.text_model_type + t(")", "）");
+    out += m.num_layers > 0 ? t(", ", "，") + std::to_string(m.num_layers) + t(" layers\n", " 层\n")
+                            : "\n";
+    out += lengths_text(m, t) + "\n\n";
+    std::vector<std::array<std::string, 3>> rows = {
+        {t("layers", "层"), t("attention", "注意力"), t("positions", "位置")}};
     for (const auto& [layers, first] : table_rows(m))
-        rows.push_back({m.num_layers > 0 ? layers : "all", attention_text(m.layers[first]),
-                        describe_layer(m, first)});
+        rows.push_back({m.num_layers > 0 ? layers : t("all", "全部"),
+                        attention_text(m.layers[first], t), describe_layer(m, first, t)});
     // Columns counted in characters, not bytes ("…" is three).
     auto columns = [](const std::string& s) {
         return size_t(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
@@ -447,18 +527,12 @@ std::string describe_model_text(const ModelPositions& m, bool with_analyses) {
     for (const auto& row : rows)
         out += row[0] + std::string(width[0] - columns(row[0]) + 2, ' ') + row[1] +
                std::string(width[1] - columns(row[1]) + 2, ' ') + row[2] + "\n";
-    if (m.has_rope() && m.num_layers > 0) {
-        out += "\nFigures show layer ";
-        out += std::to_string(choose_layer(m, -1, ""));
-        out += " unless --layer N or --layer-type full|sliding says otherwise.\n";
-    }
-    for (const std::string& note : m.notes) {
-        out += "Note: ";
-        out += note;
-        out += '\n';
-    }
-    if (!m.assumption.empty()) out += "Warning: " + m.assumption + "\n";
-    if (with_analyses) out += analyses_text(analyses(m));
+    if (m.has_rope() && m.num_layers > 0 && options.layer_options)
+        out += "\nFigures show layer " + std::to_string(choose_layer(m, -1, "")) +
+               " unless --layer N or --layer-type full|sliding says otherwise.\n";
+    for (const Bilingual& note : m.notes) out += t("Note: ", "注：") + note.in(t) + '\n';
+    if (!m.assumption.empty()) out += t("Warning: ", "警告：") + m.assumption.in(t) + "\n";
+    if (options.analyses) out += analyses_text(analyses(m), t);
     return out;
 }
 
@@ -477,15 +551,17 @@ std::string describe_model_json(const ModelPositions& m, bool with_analyses) {
         if (l.window > 0) row["window"] = l.window;
         layers.push_back(row);
     }
+    std::vector<std::string> english_notes;
+    for (const Bilingual& note : m.notes) english_notes.push_back(note.en);
     json doc = {{"model_type", m.model_type},
                 {"text_model_type", m.text_model_type},
                 {"num_layers", m.num_layers},
                 {"max_position_embeddings", m.max_position_embeddings},
                 {"training_length", m.training_length},
                 {"layers", layers},
-                {"notes", m.notes},
+                {"notes", english_notes},
                 {"analyses", with_analyses ? analyses_json(analyses(m)) : json::object()}};
-    if (!m.assumption.empty()) doc["assumption"] = m.assumption;
+    if (!m.assumption.empty()) doc["assumption"] = m.assumption.en;
     if (m.has_rope() && m.num_layers > 0) doc["default_layer"] = choose_layer(m, -1, "");
     return doc.dump(2) + "\n";
 }

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "core/bilingual.h"
 #include "core/formats/hf_config/model_positions.h"
 
 namespace posviz {
@@ -16,12 +17,20 @@ namespace posviz {
 std::string describe_positions(const ModelPositions& model);
 
 // What one layer does with positions, e.g. "RoPE θ 10000, 256 of 256 dims, rotate_half pairs".
-std::string describe_layer(const ModelPositions& model, int layer);
+std::string describe_layer(const ModelPositions& model, int layer, const Text& text = {});
+
+struct DescribeOptions {
+    // Ends with the critical dimension and RoPE's base bound of the layer figures show (Liu et
+    // al. 2023, Men et al. 2024; bounded in cost whatever the config says).
+    bool analyses = true;
+    // Says which layer the figures show unless --layer or --layer-type say otherwise: the command
+    // line's words (the window has a layer picker instead).
+    bool layer_options = true;
+    Text text;  // the language: the command line's is English, the window's either
+};
 
 // The table `posviz describe` prints, ending in a newline.
-// With `analyses`, it ends with the critical dimension and RoPE's base bound of the layer figures
-// show (Liu et al. 2023, Men et al. 2024; bounded in cost whatever the config says).
-std::string describe_model_text(const ModelPositions& model, bool analyses = true);
+std::string describe_model_text(const ModelPositions& model, const DescribeOptions& options = {});
 
 // The same as a JSON document (`posviz describe --json`), ending in a newline.
 std::string describe_model_json(const ModelPositions& model, bool analyses = true);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bilingual.h"
 #include "core/encodings/rope.h"
 
 namespace posviz {
@@ -91,10 +92,10 @@ struct ModelPositions {
     std::vector<double> alibi_slopes;
     // What the model also does with positions that the figures do not draw (Llama 4's and
     // Ministral 3's position-dependent query scale, Qwen2-VL's three position streams).
-    std::vector<std::string> notes;
+    std::vector<Bilingual> notes;
     // Set when the model_type is not one posviz's family table lists: what was assumed to read it
     // (the keys it has, Llama's conventions for the rest). Said on stderr and in the subtitle.
-    std::string assumption;
+    Bilingual assumption;
 
     bool has_rope() const { return kind == PositionKind::Rope; }
 };

@@ -105,10 +105,8 @@ AppliedModel apply_model_to_scene(const ModelChoice& c, Scene& scene) {
     applied.layer = choose_layer(m, c.layer, c.layer_type);
     const LayerPositions& l = m.layers[applied.layer];
     scene.model_name = model_name(c, m);
-    if (!m.assumption.empty()) {
-        applied.notes.push_back(m.assumption);
-        scene.model_name += " [unknown type, read as Llama-like]";
-    }
+    scene.model_type_assumed = !m.assumption.empty();
+    if (scene.model_type_assumed) applied.notes.push_back(m.assumption.en);
     const std::string layer = "layer " + std::to_string(applied.layer);
     if (m.has_rope() && m.num_layers > 0 && several_schemes(m) && c.layer < 0 &&
         c.layer_type.empty())
