@@ -4,9 +4,12 @@
 // shows (基数 for base, 斜率 for slope), keeping the symbols themselves only beside it.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include "app/storyline/preset.h"
+#include "app/storyline/view_figures.h"
+#include "core/figure/figure.h"
 
 namespace posviz::storyline {
 namespace {
@@ -39,6 +42,23 @@ TEST(PresetCaptions, ChineseCaptionsNameParametersInChinese) {
             EXPECT_TRUE(!mentions(*text, "max_len") || mentions(*text, "最大长度")) << path;
         }
     }
+}
+
+// Two figures of one slide never share a title: slide 6 drew its all-ones row and its random row
+// both as "Attention logits, same content". A comparison's title names its content now.
+TEST(PresetCaptions, TheFiguresOfASlideHaveTitlesOfTheirOwn) {
+    for (const std::string& path : preset_files(presets_dir()))
+        for (const char* lang : {"en", "zh"}) {
+            std::set<std::string> titles;
+            for (const Figure& figure : preset_figures(read_preset(path), path, lang))
+                EXPECT_TRUE(titles.insert(figure.title).second)
+                    << path << " (" << lang << "): two figures titled \"" << figure.title << '"';
+        }
+    const std::string six = presets_dir() + "/06-relative.json";
+    const std::vector<Figure> figures = preset_figures(read_preset(six), six, "en");
+    ASSERT_EQ(figures.size(), 2u);
+    EXPECT_NE(figures[0].title.find("all-ones"), std::string::npos) << figures[0].title;
+    EXPECT_NE(figures[1].title.find("random"), std::string::npos) << figures[1].title;
 }
 
 }  // namespace

@@ -204,8 +204,12 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
 
     const std::string what = scene.softmax ? t("Attention probabilities", "注意力概率")
                                            : t("Attention logits", "注意力 logit");
-    figure.title = encodings.size() == 1 ? what + " · " + encoding_title(encodings[0])
-                                         : what + t(", same content", "：相同内容");
+    // A comparison's title names the content the encodings share, so that two rows of them on
+    // one slide (all-ones above, random below) say which is which; its subtitle then leaves it out.
+    const bool compared = encodings.size() > 1;
+    const std::string content_text = scene_content(scene, t);
+    figure.title = compared ? what + t(" on ", "，内容：") + content_text
+                            : what + " · " + encoding_title(encodings[0]);
     const int texels = std::min(scene.seq_len, scene.resolution);
     const std::string reduction = reduced
                                       ? t("reduced to ", "缩减为 ") + std::to_string(texels) + "×" +
@@ -216,7 +220,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
                         t("th position, computing the full map…", " 个位置取一个，正在计算完整图…")
                   : "";
     figure.subtitle =
-        join_parts({scene_sizes(scene), scene_content(scene, t),
+        join_parts({scene_sizes(scene), compared ? "" : content_text,
                     scene.causal ? t("causal mask", "因果掩码") : "", reduction, preview});
     figure.cols = int(figure.panels.size());
     figure.width_in = 1.2 + 4.0 * double(figure.panels.size());
