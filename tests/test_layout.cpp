@@ -10,6 +10,7 @@
 #include <string>
 #include <variant>
 
+#include "core/figure/colormap.h"
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 #include "core/layout/figure_layout.h"
@@ -142,6 +143,47 @@ TEST(Layout, AxisMapsTurnCanvasPointsBackIntoData) {
     EXPECT_NEAR(data_value(p.y, p.box.y), -0.5, 1e-9);
     const AxisMap log{1.0, 1000.0, true, 0.0, 300.0};
     EXPECT_NEAR(data_value(log, 200.0), 100.0, 1e-9);
+}
+
+// All-zero content gives logits of 0 everywhere; its bar ran from −1 to 1, a scale the map does not
+// have (issue 23, minor 7). A constant map's bar is one colour, the map's, with one tick: the
+// value.
+TEST(Layout, AConstantMapsColourBarIsItsOneColourWithOneTick) {
+    Scene s;
+    s.figure = "scores";
+    s.encoding = "rope";
+    s.content = "zeros";
+    s.seq_len = 16;
+    s.dim = 8;
+    const Figure figure = build_figure(s, {"en", "", false});
+    const Heatmap& map = *figure.panels.at(0).heatmap;
+    ASSERT_EQ(map.values.minCoeff(), 0.0);  // q = k = 0: every logit is 0
+    ASSERT_EQ(map.values.maxCoeff(), 0.0);
+    const LaidOutFigure l = lay_out_figure(figure, canvas_in(6.75, 3.6), FixedMeasure());
+    std::vector<std::string> bar;
+    for (const TextBlock& b : l.display.blocks)
+        if (b.role == TextRole::ColorbarTick) bar.push_back(b.text);
+    EXPECT_EQ(bar, std::vector<std::string>{"0"});
+    int ramps = 0;
+    for (const DisplayItem& item : l.display.items)
+        if (const auto* image = std::get_if<ImageItem>(&item)) {
+            if (image->kind != ImageItem::Kind::ColorbarRamp) continue;
+            ++ramps;
+            const Colormap& colormap = find_colormap(image->colormap);
+            // Every row of the ramp is the colour the map's cells take.
+            const double at = colour_position(image->norm, image->range, 0.0);
+            for (const auto pixel : image->pixels) EXPECT_EQ(pixel, image->pixels.front());
+            const Rgb cell = colormap.at(at);
+            auto byte = [](double v) { return uint32_t(std::lround(v * 255.0)); };
+            EXPECT_EQ(image->pixels.front(),
+                      0xff000000u | byte(cell.r) << 16 | byte(cell.g) << 8 | byte(cell.b));
+        }
+    EXPECT_EQ(ramps, 1);
+    // A map of two values keeps its scale.
+    Figure varied = figure;
+    varied.panels[0].heatmap->values(0, 0) = 1.0;
+    varied.panels[0].heatmap->summary.reset();
+    EXPECT_FALSE(heatmap_colorbar(*varied.panels[0].heatmap).constant.has_value());
 }
 
 // The display list holds the heatmap's image with its colour mapping, clipped lines, and text

@@ -100,7 +100,11 @@ void summarise_heatmaps(Figure& figure) {
         }
 }
 
-Range heatmap_range(const Heatmap& heatmap) {
+namespace {
+
+// The range the heatmap's colours span before a constant matrix is given room: its fixed limits,
+// or its finite values' (symmetric about 0 where asked).
+Range unpadded_range(const Heatmap& heatmap) {
     Range r{heatmap.vmin, heatmap.vmax};
     if (heatmap.limits != ColourLimits::Fixed) {
         const ValueSummary summary = heatmap_summary(heatmap);
@@ -113,6 +117,13 @@ Range heatmap_range(const Heatmap& heatmap) {
         }
         r = {lo, hi};
     }
+    return r;
+}
+
+}  // namespace
+
+Range heatmap_range(const Heatmap& heatmap) {
+    Range r = unpadded_range(heatmap);
     // A constant matrix still needs a range to divide by; centre it on the value.
     if (!(r.max > r.min)) {
         const double pad = r.min == 0.0 ? 1.0 : std::abs(r.min) * 0.5;
@@ -130,8 +141,20 @@ double heatmap_colour_position(const Heatmap& heatmap, double value) {
 namespace posviz {
 
 Colorbar heatmap_colorbar(const Heatmap& heatmap) {
-    return {heatmap.colormap, heatmap_range(heatmap), heatmap.norm, heatmap.colorbar_label,
-            heatmap_has_masked(heatmap) ? heatmap.masked_label : ""};
+    Colorbar bar{heatmap.colormap,
+                 heatmap_range(heatmap),
+                 heatmap.norm,
+                 heatmap.colorbar_label,
+                 heatmap_has_masked(heatmap) ? heatmap.masked_label : "",
+                 std::nullopt};
+    // All-zero content gave logits of 0 everywhere and a bar from −1 to 1: a scale the map
+    // does not have. A constant map's bar is its one colour, with one tick naming the value.
+    // (A map with no finite value has no value to name: its range stays a placeholder.)
+    const Range r = unpadded_range(heatmap);
+    if (r.min == r.max && (heatmap.limits == ColourLimits::Fixed ||
+                           heatmap_summary(heatmap).min <= heatmap_summary(heatmap).max))
+        bar.constant = r.min;
+    return bar;
 }
 
 }  // namespace posviz

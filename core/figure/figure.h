@@ -192,6 +192,9 @@ struct Colorbar {
     ColourNorm norm;
     std::string label;
     std::string masked_label;  // non-empty: a masked-colour swatch with this label under the bar
+    // Set when every value the bar stands for is this one (a constant map): the bar is drawn in
+    // that value's colour, with one tick, rather than as a scale the map does not span.
+    std::optional<double> constant;
 };
 
 // The colorbar a heatmap shows beside itself (with the masked swatch only if a cell is masked).

@@ -77,7 +77,9 @@ ImageItem colorbar_ramp(const Colorbar& colorbar, Rect bar) {
     image.rows = 256;
     const Colormap& colormap = find_colormap(colorbar.colormap);
     for (int r = 0; r < 256; ++r)
-        image.pixels.push_back(pack(colormap.at(1.0 - (r + 0.5) / 256.0)));
+        image.pixels.push_back(pack(colormap.at(
+            colorbar.constant ? colour_position(colorbar.norm, colorbar.range, *colorbar.constant)
+                              : 1.0 - (r + 0.5) / 256.0)));
     image.target = bar;
     return image;
 }

@@ -110,6 +110,12 @@ Ticks colorbar_ticks(const Theme& theme, const Colorbar& colorbar, double bar_he
     // One line of tick type: Noto Sans CJK's line box, 1.45 em, the taller of the two fonts.
     const double line = 1.45 * theme.tick_size;
     const Range range = colorbar.range;
+    if (colorbar.constant) {
+        Ticks one;
+        one.values = {*colorbar.constant};
+        one.labels = {format_number(*colorbar.constant)};
+        return one;
+    }
     const bool log = colorbar.norm.kind == NormKind::Log;
     // Decision (issue 22: one label style per axis): a log bar's end within 1 % of its length of
     // a decade is named by that decade, as its other labels are ("10⁻⁴", not "9.98e−5" beside
