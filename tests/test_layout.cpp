@@ -186,6 +186,50 @@ TEST(Layout, AConstantMapsColourBarIsItsOneColourWithOneTick) {
     EXPECT_FALSE(heatmap_colorbar(*varied.panels[0].heatmap).constant.has_value());
 }
 
+// Issue 22, defect 7: extrapolation's panels each draw their scaling over the unscaled curve, the
+// largest logit seen in training and the training length. Those are keyed once under the subtitle
+// (Figure::key, drawn by the layout as a legend of the figure), not in the subtitle's words.
+TEST(Layout, ExtrapolationKeysItsReferenceLinesOnceForEveryPanel) {
+    Scene s;
+    s.figure = "extrapolation";
+    s.encoding = "rope";
+    s.seq_len = 1024;
+    s.rope_scaling.original_max_position_embeddings = 256;
+    s.rope_scaling.factor = 4.0;
+    const Figure figure = build_figure(s, {"en", "", false});
+    ASSERT_GE(figure.panels.size(), 2u);
+    const LaidOutFigure l = lay_out_figure(figure, canvas_in(6.75, 5.0), FixedMeasure());
+    std::vector<std::string> key;
+    for (const TextBlock& b : l.display.blocks)
+        if (b.role == TextRole::Legend) {
+            EXPECT_EQ(b.panel, -1) << b.text << ": keyed in a panel";
+            key.push_back(b.text);
+        }
+    const std::vector<std::string> expected = {"none", "the scaling named above the panel",
+                                               "largest in training, unscaled",
+                                               "training length 256"};
+    EXPECT_EQ(key, expected);
+    // Every panel's reference lines are labelled as the key names them.
+    for (const Panel& panel : figure.panels) {
+        ASSERT_EQ(panel.lines.size(), 4u);
+        for (size_t k : {0u, 2u, 3u}) EXPECT_EQ(panel.lines[k].label, expected[k]);
+    }
+    EXPECT_EQ(figure.subtitle.find("dotted"), std::string::npos) << figure.subtitle;
+    // The key sits under the subtitle and above every panel.
+    double key_bottom = 0.0, subtitle_bottom = 0.0;
+    for (const TextBlock& b : l.display.blocks) {
+        if (b.role == TextRole::Legend) key_bottom = std::max(key_bottom, b.box.y + b.box.h);
+        if (b.role == TextRole::Subtitle)
+            subtitle_bottom = std::max(subtitle_bottom, b.box.y + b.box.h);
+    }
+    for (const TextBlock& b : l.display.blocks) {
+        if (b.role == TextRole::Legend) {
+            EXPECT_GT(b.box.y, subtitle_bottom) << b.text;
+        }
+    }
+    for (const PanelPlacement& placed : l.panels) EXPECT_GT(placed.box.y, key_bottom);
+}
+
 // The display list holds the heatmap's image with its colour mapping, clipped lines, and text
 // only inside the canvas.
 TEST(Layout, TheDisplayListHoldsTheHeatmapImageAndItsMapping) {

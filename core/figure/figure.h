@@ -206,6 +206,10 @@ struct Figure {
     int rows = 1, cols = 1;
     std::vector<Panel> panels;  // row-major, rows·cols of them (fewer leaves cells empty)
     std::optional<Colorbar> colorbar;
+    // Lines every panel draws alike (a reference curve, a marked length), keyed once under the
+    // subtitle in as many columns as fit, as matplotlib's Figure.legend does, instead of a legend
+    // in every panel. A panel's lines labelled as a key entry need no legend of their own.
+    std::vector<LineSeries> key;
     // Compared maps whose point is how their ranges differ (ALiBi's heads, one slope each) share
     // one colour scale unless told otherwise (core/figures/colour_scale.h).
     bool prefer_shared_scale = false;

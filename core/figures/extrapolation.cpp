@@ -111,17 +111,21 @@ Figure extrapolation_figure(const Scene& scene, const FigureOptions& options) {
                                 train_len, 0.0, top));
         figure.panels.push_back(std::move(panel));
     }
+    // Keyed once for every panel; each panel's own scaling is named by its title.
+    if (!figure.panels.empty()) {
+        figure.key = figure.panels[0].lines;
+        LineSeries& own = figure.key[1];
+        own.label = t("the scaling named above the panel", "面板标题所示的缩放");
+        own.colour = Colour::foreground();
+    }
     figure.cols = std::min<int>(3, int(figure.panels.size()));
     figure.rows = (int(figure.panels.size()) + figure.cols - 1) / figure.cols;
-    // The panels share their y axis: one label per row.
-    for (size_t k = 0; k < figure.panels.size(); ++k)
-        if (k % size_t(figure.cols) != 0) figure.panels[k].y.label.clear();
+    // The panels share their y label: the layout draws it on the left of each row of whatever grid
+    // it picks (core/figure/outer_labels.h).
     figure.title = t("RoPE past the training length: each scaling against the unscaled logits",
                      "超出训练长度的 RoPE：各缩放方法与未缩放的 logit");
     figure.subtitle = join_parts(
         {scene_sizes(scene), scene_content(scene, t), t("first 16 (q, k) pairs", "前 16 对 (q, k)"),
-         t("grey: none; dotted: largest in training; dashed: training length",
-           "灰线：未缩放；点线：训练内最大值；虚线：训练长度"),
          t("scalings for ×", "缩放倍数 ×") + format_number(comparison_factor(scene)),
          starts.size() < r.size()
              ? (options.log_x ? t("largest per window of 1/32 octave", "每 1/32 倍频程取最大")

@@ -13,6 +13,7 @@
 #include "core/layout/canvas.h"
 #include "core/layout/colorbar_layout.h"
 #include "core/layout/figure_grid.h"
+#include "core/layout/legend_layout.h"
 #include "core/layout/panel_drawing.h"
 #include "core/layout/panel_layout.h"
 #include "core/layout/panel_metrics.h"
@@ -31,8 +32,17 @@ constexpr double k_smallest_box_em = 4.0;
 struct Header {
     std::string title, subtitle;
     double title_y = 0.0, subtitle_y = 0.0;
+    Rect key;  // the figure's key (Figure::key) under the subtitle; empty without one
+    int key_columns = 1;
     Rect area;
 };
+
+// The figure's key as a legend draws it: a panel of its lines.
+Panel key_panel(const Figure& figure) {
+    Panel panel;
+    panel.lines = figure.key;
+    return panel;
+}
 
 Header plan_header(const Pen& p, const Figure& figure, const FigureView& view, double width,
                    double height) {
@@ -51,6 +61,14 @@ Header plan_header(const Pen& p, const Figure& figure, const FigureView& view, d
         header.subtitle = p.fit_text(figure.subtitle, subtitle_style, width - margin, 2);
         header.subtitle_y = top;
         top += p.text_box(header.subtitle, subtitle_style).h;
+    }
+    if (!figure.key.empty()) {
+        const Panel key = key_panel(figure);
+        header.key_columns = legend_columns(p, key, width - margin);
+        const Rect size = legend_size(p, key, header.key_columns);
+        const double pad = legend_pad(p);
+        header.key = {0.5 * (width - size.w), top + 2.0 * pad, size.w, size.h};
+        top += size.h + 3.0 * pad;
     }
     top += 0.4 * margin;
     header.area = {0.5 * margin, top, width - margin, height - top - 0.5 * margin};
@@ -463,6 +481,9 @@ LaidOutFigure lay_out_figure(const Figure& figure, const Canvas& canvas, const T
     if (!header.subtitle.empty())
         p.text(header.subtitle, p.text_style(theme.subtitle_size), 0.5 * canvas.width,
                header.subtitle_y, {0.5, 0.0}, theme.muted, TextRole::Subtitle);
+    if (header.key.h > 0.0)
+        draw_legend(p, key_panel(figure),
+                    {LegendSlot::Below, header.key, header.key_columns, LegendPosition::None});
     for (size_t i = 0; i < panels.layouts.size(); ++i) {
         const PanelLayout& l = panels.layouts[i];
         p.panel = int(i);
