@@ -1,6 +1,8 @@
 // The figure-text audit's checks (issue 22, Checks), read from the display list the layout hands
 // every painter (core/layout/display_list.h), not from pixels — shared by the audit of paper
 // figures (test_figure_text_audit.cpp) and of the screen (test_screen_text_audit.cpp):
+// Canvas, ellipsis, ticks, map size and legend are the layout's own measure of shortfalls
+// (core/layout/layout_shortfalls.h), which the page fitter minimises; the rest are read here:
 //   overlap   no two blocks of text overlap, and no text lies on another panel's plot box;
 //   canvas    no text leaves the canvas;
 //   ellipsis  no text is cut short with "…";
@@ -30,11 +32,6 @@ namespace posviz::testing {
 std::optional<double> tick_value(std::string label);
 // A label written as a power of ten (10⁻², 2×10³).
 bool power_label(const std::string& label);
-// The short-axis rule (core/layout/tick_rule.h): an axis may label only two ticks where three
-// labels as long along it as the shorter of those two, spaced evenly with half an em of tick type
-// between neighbours, do not fit on its box.
-bool too_short_for_three(double box_length, double shorter_label, double tick_size);
-
 // The checks' names, as failed_checks reports them.
 extern const std::vector<std::string> k_checks;
 

@@ -41,6 +41,7 @@
 #include "core/figures/figures.h"
 #include "core/input_error.h"
 #include "core/layout/figure_layout.h"
+#include "core/layout/layout_shortfalls.h"
 #include "core/layout/page_fit.h"
 #include "core/scene.h"
 #include "tests/figure_text_checks.h"
@@ -162,7 +163,7 @@ LaidOutFigure laid_out(const Figure& figure, const NamedSize& size, const std::s
     style.theme = theme;
     const double width = 72.0 * size.width_in, height = 72.0 * size.height_in;
     const double page = export_page_height(figure, style, width, height,
-                                           size.paper ? k_most_page_growth * height : 0.0);
+                                           size.paper ? 72.0 * k_tallest_paper_page_in : 0.0);
     cairo_surface_t* surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
     cairo_t* cr = cairo_create(surface);
     LaidOutFigure out = lay_out_for_cairo(cr, figure, style, width, page);
@@ -180,66 +181,20 @@ struct Known {
     const char* defect;                      // issue 22's number, or the minor's words
 };
 const std::vector<Known>& known_failures() {
-    // Defect 3: in a paper column a figure of several panels, even on a page grown to twice the
-    // column's height (core/layout/page_fit.h), keeps maps under 0.6 in or axes with two labels,
-    // and titles and subtitles are cut, where it should change its arrangement further. Defect 7:
-    // extrapolation's panels of several scalings draw their lines without a legend.
+    // Defect 3: in a paper column the permutation figure's six maps (two rows of three, each
+    // row with its colour bar), even on a page grown to a page's text block (core/layout/
+    // page_fit.h), stay under 0.6 in: the grid picked for the room sets them three rows of two.
+    // Defect 7: extrapolation's panels of several scalings draw their lines without a legend.
     static const std::vector<Known> known = {
-        {"wavelengths --encoding rope", "column", "ellipsis", {"en"}, {"dark", "light"}, "3"},
-        {"wavelengths --encoding rope", "column", "ticks", {"zh"}, {"dark", "light"}, "3"},
-        {"curves --encoding sinusoidal", "column", "ticks", {"zh"}, {"dark"}, "3"},
-        {"terms --encoding sinusoidal", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"terms --encoding sinusoidal", "column", "ticks", {"en"}, {"dark"}, "3"},
-        {"turns --encoding rope", "column", "legend", {"zh"}, {"dark"}, "3"},
-        {"scalings --encoding rope", "column", "ticks", {"zh"}, {"dark", "light"}, "3"},
-        {"extrapolation --encoding rope",
-         "column",
-         "ellipsis",
-         {"en", "zh"},
-         {"dark", "light"},
-         "7"},
         {"extrapolation --encoding rope", "column", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
-        {"pca --encoding sinusoidal", "column", "legend", {"zh"}, {"dark"}, "3"},
-        {"base-bound --encoding rope", "column", "canvas", {"en"}, {"light"}, "3"},
-        // Its panel titles on three lines (not cut) leave panel 1's box no room for its legend.
-        {"base-bound --encoding rope", "column", "legend", {"en"}, {"dark"}, "3"},
-        {"base-bound --encoding rope", "column", "ellipsis", {"en"}, {"dark", "light"}, "3"},
-        {"base-bound --encoding rope", "column", "ticks", {"zh"}, {"dark"}, "3"},
         {"permutation", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
-        // With its titles whole (three lines), the first map's x axis keeps only its two ends.
-        {"permutation", "column", "ticks", {"en"}, {"dark", "light"}, "3"},
-        {"scores --compare sinusoidal,rope,alibi,t5",
-         "column",
-         "map size",
-         {"en", "zh"},
-         {"dark", "light"},
-         "3"},
-        {"bias --encoding alibi --all-heads -L 16",
-         "column",
-         "map size",
-         {"en", "zh"},
-         {"dark", "light"},
-         "3"},
-        {"bias --encoding alibi --all-heads -L 16", "column", "ticks", {"zh"}, {"dark"}, "3"},
-        {"terms --encoding xl", "column", "map size", {"en", "zh"}, {"dark", "light"}, "3"},
-        {"terms --encoding xl", "column", "ticks", {"en"}, {"dark"}, "3"},
         {"extrapolation --encoding rope", "text", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
-        {"extrapolation --encoding rope", "text", "ticks", {"zh"}, {"dark"}, "7"},
-        {"bias --encoding alibi --all-heads -L 16", "text", "ticks", {"en"}, {"dark"}, "3"},
         {"extrapolation --encoding rope", "slide", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
         // The difference maps' titles whole on two lines widen their column: the first map's x
         // axis (1.0-1.1 in) keeps only its two ends, which the short-axis rule does not allow.
         {"permutation", "slide", "ticks", {"en"}, {"dark", "light"}, "3"},
         {"permutation", "slide", "ticks", {"zh"}, {"dark"}, "3"},
         {"extrapolation --encoding rope", "poster", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
-        // In a paper column the maps of the bottom row are too small even for turned 6-pt words
-        // above the "key token" label: "bites" is left out there (ticks), as are its long titles.
-        {"permutation --content sentence --sentence 'dog bites man'",
-         "column",
-         "ticks",
-         {"en"},
-         {"dark", "light"},
-         "3"},
         {"permutation --content sentence --sentence 'dog bites man'",
          "column",
          "map size",
@@ -357,8 +312,8 @@ TEST(FigureTextAudit, ReadsTickLabelsAsAReaderWould) {
     EXPECT_FALSE(testing::power_label("1000"));
     EXPECT_FALSE(testing::power_label("100.5"));
     // Two labels 20 pt long at 8 pt type: three fit from 2 × (20 + 4) = 48 pt on.
-    EXPECT_TRUE(testing::too_short_for_three(47.9, 20.0, 8.0));
-    EXPECT_FALSE(testing::too_short_for_three(48.0, 20.0, 8.0));
+    EXPECT_TRUE(too_short_for_three(47.9, 20.0, 8.0));
+    EXPECT_FALSE(too_short_for_three(48.0, 20.0, 8.0));
 }
 
 }  // namespace

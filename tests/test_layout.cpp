@@ -18,19 +18,10 @@
 #include "core/layout/pen.h"
 #include "core/layout/tick_rule.h"
 #include "core/scene.h"
+#include "tests/fixed_measure.h"
 
 namespace posviz {
 namespace {
-
-// Every character 0.6 em wide, DejaVu Sans's ascent and descent.
-class FixedMeasure : public TextMeasure {
-  public:
-    TextSize measure(const std::string& utf8, const TextStyle& style) const override {
-        double characters = 0.0;
-        for (const char c : utf8) characters += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
-        return {0.6 * style.size * characters, 0.93 * style.size, 0.24 * style.size};
-    }
-};
 
 Figure pe_matrix() {
     Scene s;
@@ -287,9 +278,9 @@ double smallest_box(const LaidOutFigure& l) {
 }
 
 // Compared maps in a paper column were specks (issue 22, defect 3; two of them 0.4 in a side
-// here): the page grows taller, in 0.1-in steps up to twice the column's 2.4 in, to the first
-// height at which every map is 0.6 in a side; a lone matrix on the text width has room already
-// and keeps its height.
+// here): the page grows taller, in 0.1-in steps (here up to twice the column's 2.4 in), to the
+// first height at which every map is 0.6 in a side; a lone matrix on the text width has room
+// already and keeps its height.
 TEST(Layout, APaperPageGrowsTallerWhereItsMapsWouldBeSpecks) {
     const Canvas column = canvas_in(3.25, 2.4);
     const Figure maps = two_compared_maps();

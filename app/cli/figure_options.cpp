@@ -29,9 +29,10 @@ constexpr int k_max_cols = 64;
 
 // Decision: the heights that go with each width — a paper column 3.25 × 2.4 in, a text width
 // 6.75 × 3.6 in, a 16:9 slide 13.33 × 7.5 in, an A1 poster sheet 33.1 × 23.4 in (landscape).
-// On paper only the width is fixed: a column or text-width figure grows taller (up to twice its
-// height, core/layout/page_fit.h) where its plot boxes would be specks; a slide and a poster
-// sheet keep their heights.
+// On paper only the width is fixed: a column or text-width figure grows taller (up to a page's
+// text block, core/layout/page_fit.h) where it would fall short at its height (maps that are
+// specks, titles cut, axes down to two labels, legends dropped); a slide and a poster sheet keep
+// their heights.
 struct FigureSize {
     const char* name;
     double width_in, height_in;
@@ -119,7 +120,7 @@ void add_figure_export_options(CLI::App& cmd, FigureExportOptions& o) {
                        ": a paper column (3.25 × 2.4 in), the text width (6.75 × 3.6 in), a 16:9 "
                        "slide (13.33 × 7.5 in) or an A1 poster (33.1 × 23.4 in); --width and "
                        "--height replace its sides; on paper (column, text) a figure whose "
-                       "panels would be specks grows taller, up to twice the height, unless "
+                       "panels would be specks, or lose text, grows taller, up to 9 in, unless "
                        "--height is given");
     cmd.add_option_function<double>(
         "--font-size", [&o](double v) { o.font_size = v; },
@@ -218,7 +219,7 @@ PictureSettings picture_settings(const Scene& scene, const FigureExportOptions& 
     export_options.width_in = o.width_in > 0.0 ? o.width_in : size ? size->width_in : 0.0;
     export_options.height_in = o.height_in > 0.0 ? o.height_in : size ? size->height_in : 0.0;
     if (size && size->paper && o.height_in <= 0.0)
-        export_options.max_height_in = k_most_page_growth * size->height_in;
+        export_options.max_height_in = k_tallest_paper_page_in;
     export_options.dpi = o.dpi;
     export_options.theme = o.theme;
     export_options.transparent = o.transparent;

@@ -44,21 +44,26 @@ Panel key_panel(const Figure& figure) {
     return panel;
 }
 
+// A title or subtitle that two lines would cut takes a third where `third_line` says
+// (Pen::fit_title), else it is cut.
 Header plan_header(const Pen& p, const Figure& figure, const FigureView& view, double width,
-                   double height) {
+                   double height, bool third_line) {
+    auto fit = [&](const std::string& text, const TextStyle& style, double across) {
+        return third_line ? p.fit_title(text, style, across) : p.fit_text(text, style, across, 2);
+    };
     const Theme& theme = p.theme;
     Header header;
     const double margin = 0.8 * theme.title_size;
     double top = 0.6 * margin;
     if (view.title && !figure.title.empty()) {
         const TextStyle title_style = p.text_style(theme.title_size, FontWeight::Bold);
-        header.title = p.fit_text(figure.title, title_style, width - margin, 2);
+        header.title = fit(figure.title, title_style, width - margin);
         header.title_y = top;
         top += p.text_box(header.title, title_style).h + 0.3 * theme.subtitle_size;
     }
     if (view.subtitle && !figure.subtitle.empty()) {
         const TextStyle subtitle_style = p.text_style(theme.subtitle_size);
-        header.subtitle = p.fit_text(figure.subtitle, subtitle_style, width - margin, 2);
+        header.subtitle = fit(figure.subtitle, subtitle_style, width - margin);
         header.subtitle_y = top;
         top += p.text_box(header.subtitle, subtitle_style).h;
     }
@@ -397,11 +402,25 @@ struct Plan {
 Plan plan_at(const Figure& figure, const Canvas& canvas, const TextMeasure& measure,
              const Theme& theme, const FigureView& view, bool bare) {
     const Pen measuring{measure, theme, canvas.lang, nullptr, -1, canvas.min_text_size};
-    Plan plan;
-    plan.header = plan_header(measuring, figure, view, canvas.width, canvas.height);
-    plan.panels =
-        arrange_panels(measuring, figure, canvas.cols, plan.header.area, PlanFor{view, bare});
-    return plan;
+    auto with_header = [&](bool third_line) {
+        Plan plan;
+        plan.header = plan_header(measuring, figure, view, canvas.width, canvas.height, third_line);
+        plan.panels =
+            arrange_panels(measuring, figure, canvas.cols, plan.header.area, PlanFor{view, bare});
+        return plan;
+    };
+    Plan plan = with_header(false);
+    auto cut = [](const std::string& fitted, const std::string& text) {
+        return fitted.find("…") != std::string::npos && text.find("…") == std::string::npos;
+    };
+    if (!cut(plan.header.title, figure.title) && !cut(plan.header.subtitle, figure.subtitle))
+        return plan;
+    // Decision (issue 22, "What to build" 2): a title or subtitle that two lines cut takes a
+    // third, where the room it takes from the panels cuts none of their texts short and leaves
+    // their boxes legible at this type size (so that it never costs them smaller type); else a
+    // paper page grows for it (page_fit.h).
+    Plan whole = with_header(true);
+    return whole.panels.cut == 0 && legible(whole.panels, theme) ? whole : plan;
 }
 
 // Decision (issue 22, defect 8): type asked for (--font-size) that leaves a plot box under one

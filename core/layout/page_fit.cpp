@@ -7,6 +7,7 @@
 #include "core/figure/ticks.h"
 #include "core/input_error.h"
 #include "core/layout/figure_layout.h"
+#include "core/layout/layout_shortfalls.h"
 
 namespace posviz {
 
@@ -27,32 +28,34 @@ double smallest_plot_box(const LaidOutFigure& laid_out) {
 
 double fitted_page_height(const Figure& figure, const Canvas& canvas, const TextMeasure& measure,
                           double most) {
-    const double wanted = k_smallest_paper_box_in * k_points_per_inch;
+    const double floor = k_smallest_paper_box_in * k_points_per_inch;
     const double step = k_page_step_in * k_points_per_inch;
-    auto box_at = [&](int steps) {
+    // What a page `steps` taller falls short of.
+    auto shortfalls = [&](int steps) {
         Canvas taller = canvas;
         taller.height = canvas.height + steps * step;
-        return smallest_plot_box(lay_out_figure(figure, taller, measure));
+        return layout_shortfalls(figure, lay_out_figure(figure, taller, measure), floor).size();
     };
-    if (most <= canvas.height || box_at(0) >= wanted) return canvas.height;
+    if (most <= canvas.height) return canvas.height;
+    const size_t at_first = shortfalls(0);
+    if (at_first == 0) return canvas.height;
     const int last = int(std::floor((most - canvas.height) / step + 1e-9));
     if (last <= 0) return canvas.height;
-    if (box_at(last) < wanted) {
-        // The grid that suits the tallest page need not give the boxes the most room (its choice
-        // weighs the area covered too): the height, every k_coarse_steps, whose smallest box is
-        // largest.
-        int best = last;
-        double best_box = -INFINITY;
-        for (int steps = k_coarse_steps; steps <= last; steps += k_coarse_steps)
-            if (const double box = box_at(steps); box > best_box + 1.0)
-                best = steps, best_box = box;
+    if (shortfalls(last) > 0) {
+        // No height clears them all (and the grid that suits one height need not suit a taller
+        // one): the shortest height, every k_coarse_steps, with the fewest.
+        int best = 0;
+        size_t fewest = at_first;
+        for (int steps = k_coarse_steps; steps <= last && fewest > 0; steps += k_coarse_steps)
+            if (const size_t n = shortfalls(steps); n < fewest) best = steps, fewest = n;
         return canvas.height + best * step;
     }
-    // A taller page leaves the boxes more room: the fewest steps that fit, by bisection.
-    int lo = 0, hi = last;  // lo does not fit, hi does
+    // A taller page leaves the panels more room: the fewest steps without shortfalls, by
+    // bisection.
+    int lo = 0, hi = last;  // lo falls short, hi does not
     while (hi - lo > 1) {
         const int mid = (lo + hi) / 2;
-        (box_at(mid) >= wanted ? hi : lo) = mid;
+        (shortfalls(mid) == 0 ? hi : lo) = mid;
     }
     return canvas.height + hi * step;
 }

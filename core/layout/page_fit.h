@@ -1,10 +1,11 @@
-// How tall a page of a named paper size is for a figure (issue 22, defect 3). A paper column or
-// the text width fixes a figure's width, not its height: where the designed height would shrink
-// the figure's plot boxes into specks (four matrices in a column), the page grows taller, up to
-// a limit, and the layout then picks a grid of fewer columns for the room (figure_grid.h),
-// instead of maps of a third of an inch with their axes down to two labels. And a canvas that
-// leaves the plot boxes no room even at the smallest type is refused naming the options, never
-// drawn as an empty picture.
+// How tall a page of a named paper size is for a figure (issue 22, defect 3 and "What to build"
+// 2). A paper column or the text width fixes a figure's width, not its height: where the
+// designed height makes the figure fall short (core/layout/layout_shortfalls.h: maps that are
+// specks, titles cut with "…", axes down to two labels, legends dropped), the page grows taller,
+// up to a page's text block, and the layout picks its grid anew for the room (fewer columns,
+// figure_grid.h), instead of shrinking maps to a third of an inch. And a canvas that leaves the
+// plot boxes no room even at the smallest type is refused naming the options, never drawn as an
+// empty picture.
 #pragma once
 
 #include "core/layout/canvas.h"
@@ -18,19 +19,20 @@ struct LaidOutFigure;  // core/layout/figure_layout.h
 // Decision: the shortest side of a plot box on paper that shows its data with three labelled
 // ticks beside it: 0.6 in (issue 22's floor for a map at column size).
 constexpr double k_smallest_paper_box_in = 0.6;
-// Decision: a page of a named paper size may grow to this many times its designed height (a
-// column's 2.4 in to 4.8 in, half a page; the text width's 3.6 in to 7.2 in), and grows in steps
-// of k_page_step_in.
-constexpr double k_most_page_growth = 2.0;
+// Decision: a figure on a named paper size may grow as tall as a page's text block, 9 in (US
+// Letter's 11 in less 1-in margins; A4's less 2.5-cm margins is 9.7 in): a column's 2.4 in up to a
+// whole column, the text width's 3.6 in up to a whole page. It grows in steps of k_page_step_in.
+constexpr double k_tallest_paper_page_in = 9.0;
 constexpr double k_page_step_in = 0.1;
 
 // The shorter side of the figure's smallest plot box, in points (infinite without panels).
 double smallest_plot_box(const LaidOutFigure& laid_out);
 
-// The height, in points, of a page canvas.width wide for `figure`: canvas.height where every
-// plot box is at least k_smallest_paper_box_in there, else the shortest height up to `most`
-// points, in steps of k_page_step_in, where they are (by bisection), else the height up to `most`
-// whose smallest box is largest. most ≤ canvas.height: canvas.height.
+// The height, in points, of a page canvas.width wide for `figure`: canvas.height where the figure
+// laid out there has no shortfalls (plot boxes at least k_smallest_paper_box_in), else the
+// shortest height up to `most` points, in steps of k_page_step_in, where it has none (by
+// bisection: more room does not add shortfalls), else the shortest height up to `most`, tried
+// every few steps, with the fewest. most ≤ canvas.height: canvas.height.
 double fitted_page_height(const Figure& figure, const Canvas& canvas, const TextMeasure& measure,
                           double most);
 

@@ -178,17 +178,6 @@ TickLabels fitting_y_tick_labels(const Pen& pen, const Panel& panel, const AxisM
     return {level, size, false};
 }
 
-// A panel's title as it fits `across`: on at most two lines; where two would cut it short with
-// "…" (the permutation figure's "attention(PX) − P·attention(X)·Pᵀ" over its largest value, in
-// a paper column or a 1280 × 720 screen tile), on three (decision, issue 22, defect 3: a title
-// is never cut where a line of the cell's height can hold it whole).
-std::string fitted_title(const Pen& pen, const std::string& title, const TextStyle& style,
-                         double across) {
-    const std::string two = pen.fit_text(title, style, across, 2);
-    const bool cut = two.find("…") != std::string::npos && title.find("…") == std::string::npos;
-    return cut ? pen.fit_text(title, style, across, 3) : two;
-}
-
 void map_to_box(PanelLayout& layout, const Panel& panel, Rect box) {
     layout.x.page_lo = box.x;
     layout.x.page_hi = box.x + box.w;
@@ -300,7 +289,7 @@ PanelLayout layout_panel(const Pen& pen, const Panel& panel, Rect cell, Vertical
             const TickLabels y_ticks = fitting_y_tick_labels(pen, panel, layout.y, cell);
             const double centre = box.x + 0.5 * box.w;
             const double across = 2.0 * std::min(centre - cell.x, cell.x + cell.w - centre);
-            const std::string title = fitted_title(pen, panel.title, title_style, across);
+            const std::string title = pen.fit_title(panel.title, title_style, across);
             const Pen::Label x_label =
                 pen.fit_label(labels.x ? panel.x.label : "", theme.label_size, across);
             // The y label may reach below the box into the band of the x tick labels, where the

@@ -201,6 +201,13 @@ std::string Pen::fit_text(const std::string& text, const TextStyle& style, doubl
     return fitted;
 }
 
+std::string Pen::fit_title(const std::string& title, const TextStyle& style,
+                           double max_width) const {
+    const std::string two = fit_text(title, style, max_width, 2);
+    const bool cut = two.find("…") != std::string::npos && title.find("…") == std::string::npos;
+    return cut ? fit_text(title, style, max_width, 3) : two;
+}
+
 Pen::Label Pen::fit_label(const std::string& text, double size, double max_width) const {
     const double smallest = std::max(min_text_size, 0.75 * size);
     double at = size;

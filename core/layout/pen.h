@@ -53,6 +53,11 @@ struct Pen {
     // "…". Titles and labels go through this rather than being clipped by the canvas.
     std::string fit_text(const std::string& text, const TextStyle& style, double max_width,
                          int max_lines) const;
+    // A title as it fits in max_width: on at most two lines; where two would cut it short with
+    // "…" (the permutation figure's "attention(PX) − P·attention(X)·Pᵀ" over its largest value
+    // in a paper column, a subtitle of parameters and a citation), on three (decision, issue 22,
+    // defect 3: a title is never cut where a third line can hold it whole).
+    std::string fit_title(const std::string& title, const TextStyle& style, double max_width) const;
     // An axis or colour-bar label as it is set in max_width: the first of these that fits
     // (decision, as matplotlib users fix such labels by hand): on one line, then on two
     // (core/figure/label_lines.h), at `size`; then the same in type smaller by half points, down
