@@ -20,6 +20,7 @@
 #include "app/gui/window/ui_scale.h"
 #include "app/gui/window/ui_style.h"
 #include "app/storyline/lecture_pages.h"
+#include "app/storyline/length_limits.h"
 #include "core/input_error.h"
 
 namespace posviz::gui {
@@ -337,6 +338,18 @@ void keep_pointer_off_the_slide(App& app) {
         if ((window->Flags & ImGuiWindowFlags_Tooltip) && window->Active) window->Hidden = true;
 }
 
+// Issue 23: "a pointer that merely rests on the figure shows nothing". Once it rests (hidden, no
+// button held, not moved this frame) the frame is drawn as if there were no pointer: no cell
+// outline, no linked cursor following it, no tooltip. ImGui took this frame's pointer movement
+// in NewFrame, so keep_pointer_off_the_slide still sees a move and the next frame starts from
+// the real position.
+void forget_resting_pointer(const App& app) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (app.pointer_hidden_frames > 0 && !ImGui::IsAnyMouseDown() && io.MouseDelta.x == 0.0f &&
+        io.MouseDelta.y == 0.0f)
+        io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
+
 // Lecture mode: the storyline bar, then the stage — one figure filling the rest of the window
 // (views/lecture_layout.h). The slide's other figures wait behind Tab rather than sharing the
 // screen, where each would be a fraction of the size a back row needs.
@@ -376,6 +389,7 @@ void draw_lecture(App& app, const ImGuiViewport& viewport) {
 void draw_windows(App& app) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     if (app.lecture) {
+        forget_resting_pointer(app);
         draw_lecture(app, *viewport);
         draw_file_windows(app);  // they wait, undrawn, until lecture mode ends
         keep_pointer_off_the_slide(app);
@@ -496,8 +510,9 @@ void draw_frame(App& app) {
     ImGui::NewFrame();
     handle_keys(app);
     forget_stale_model(app);
-    app.window->set_title(window_title(app));
     if (!app.black_screen) draw_windows(app);
+    // After the views took their finished figures: the title names the L of the one on show.
+    app.window->set_title(window_title(app));
     ImGui::Render();
 
     int fb_width = 0, fb_height = 0;
@@ -519,6 +534,16 @@ std::string window_title(const App& app) {
             title += std::to_string(app.preset_index + 1) + "/" +
                      std::to_string(app.preset_paths.size()) + " ";
         title += preset_title(*app.preset, language());
+    }
+    // The figure Export writes and the length it was computed at (not the one still computing):
+    // a typed L that was clamped or refused shows here too. The rotation has no L.
+    if (const std::optional<ViewId> view = export_target(app); view && *view != ViewId::Rotation) {
+        const ViewRuntime& rt = app.runtime[size_t(*view)];
+        if (const ViewRequest* shown = rt.jobs[size_t(rt.focused_figure)].figure_request()) {
+            const ViewInfo& info = view_info(*view);
+            title += " — " + std::string(tr(info.title_en, info.title_zh)) +
+                     ", L = " + grouped(shown->scene.seq_len);
+        }
     }
     const ViewSettings& rotation = settings_of(app.views, ViewId::Rotation);
     // Lecture mode's small print (C) is said for the lecturer, whose taskbar shows the title.

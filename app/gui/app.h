@@ -187,8 +187,10 @@ void draw_frame(App& app);
 bool frame_pending(const App& app);
 // No figure is being computed and the fonts are up to date: what a screenshot waits for.
 bool app_settled(const App& app);
-// "posviz — 3/10 Sinusoidal waves", and whether the rotation plays while its view is open: the
-// state a projector's audience sees, readable from outside (window lists, xdotool, tests).
+// "posviz — 3/10 Sinusoidal waves — Attention, L = 131,072": the slide, the view Export writes
+// and the L its figure on show was computed at, and whether the rotation plays while its view is
+// open: the state a projector's audience sees, readable from outside (window lists, xdotool,
+// tests).
 std::string window_title(const App& app);
 // What the settings file should remember.
 Preset current_state(const App& app);

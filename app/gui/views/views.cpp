@@ -412,6 +412,10 @@ std::array<PlotHover, 2> show_view(App& app, ViewId id,
         rt.jobs[size_t(f.slot)].request(f.request);
         slots.push_back(f.slot);
     }
+    // The figure Export writes is one the view draws: a RoPE wavelengths view draws only its
+    // second (slot 1), and until the pointer had been on it Export had no figure to write.
+    if (!slots.empty() && std::find(slots.begin(), slots.end(), rt.focused_figure) == slots.end())
+        rt.focused_figure = slots.front();
     // Half a 60 Hz frame at most, for every figure of the view together: with the ~4 ms an
     // llvmpipe frame takes to draw, the frame still comes within 16 ms.
     const Deadline show_by = std::chrono::steady_clock::now() + std::chrono::milliseconds(8);
