@@ -4,132 +4,26 @@
 // window's title ("posviz — 9/10 …", "… — playing") and its size, polled until it shows what is
 // expected or a timeout passes.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
-#include <csignal>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <fstream>
-#include <functional>
 #include <iterator>
 #include <sstream>
 #include <string>
 #include <thread>
 
-#include "run_posviz.h"
+#include "tests/gui_window.h"
 
 namespace posviz {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// The standard output of a shell command.
-std::string shell(const std::string& command) {
-    std::string out;
-    if (FILE* pipe = popen(command.c_str(), "r")) {
-        char buffer[512];
-        while (size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
-        pclose(pipe);
-    }
-    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-    return out;
-}
-
-// Polls `condition` every 20 ms until it holds or `seconds` pass.
-bool eventually(const std::function<bool()>& condition, double seconds = 10.0) {
-    const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
-    while (Clock::now() < deadline) {
-        if (condition()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return condition();
-}
-
-struct Size {
-    int width = 0, height = 0;
-    bool operator==(const Size&) const = default;
-};
-
-// `posviz gui ARGS` in a window of 1000×650 at (20, 20) (its settings file, in a fresh
-// $XDG_CONFIG_HOME), found by its title; TERM at the end must close it with status 0.
-class GuiWindow {
-  public:
-    explicit GuiWindow(const std::string& preset) {
-        const std::string config = testing::make_temp_dir();
-        std::filesystem::create_directories(config + "/posviz");
-        std::ofstream(config + "/posviz/settings.json")
-            << R"({"width": 1000, "height": 650, "x": 20, "y": 20, "lang": "en"})";
-        pid_ = fork();
-        if (pid_ == 0) {
-            setenv("XDG_CONFIG_HOME", config.c_str(), 1);
-            std::freopen("/dev/null", "w", stdout);
-            execl(POSVIZ_BINARY, POSVIZ_BINARY, "gui", "--preset", preset.c_str(),
-                  static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        eventually([this] {
-            id_ = shell("xdotool search --onlyvisible --name '^posviz' 2>/dev/null | head -1");
-            return !id_.empty();
-        });
-        if (!id_.empty()) shell("xdotool windowfocus --sync " + id_);
-    }
-    ~GuiWindow() {
-        kill(pid_, SIGTERM);
-        int raw = 0;
-        const bool ended = eventually([&] { return waitpid(pid_, &raw, WNOHANG) == pid_; }, 5.0);
-        if (!ended) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, &raw, 0);
-        }
-        EXPECT_TRUE(ended) << "TERM did not close the window within 5 s";
-        EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0) << "raw status " << raw;
-    }
-    bool found() const { return !id_.empty(); }
-    std::string title() const { return shell("xdotool getwindowname " + id_ + " 2>/dev/null"); }
-    bool title_shows(const std::string& part, double seconds = 10.0) const {
-        return eventually([&] { return title().find(part) != std::string::npos; }, seconds);
-    }
-    Size size() const {
-        Size s;
-        const std::string geometry = shell("xdotool getwindowgeometry --shell " + id_);
-        const size_t w = geometry.find("WIDTH="), h = geometry.find("HEIGHT=");
-        if (w != std::string::npos && h != std::string::npos) {
-            s.width = std::atoi(geometry.c_str() + w + 6);
-            s.height = std::atoi(geometry.c_str() + h + 7);
-        }
-        return s;
-    }
-    // Each key pressed and released at once, 12 ms before the next: a clicker's taps.
-    void tap(const std::string& keys) const { shell("xdotool key --delay 12 " + keys); }
-    pid_t pid() const { return pid_; }
-    const std::string& id() const { return id_; }
-
-  private:
-    pid_t pid_ = -1;
-    std::string id_;
-};
-
-// The X screen's size: what a full-screen window takes.
-Size display_size() {
-    return {std::atoi(shell("xdotool getdisplaygeometry | cut -d' ' -f1").c_str()),
-            std::atoi(shell("xdotool getdisplaygeometry | cut -d' ' -f2").c_str())};
-}
-
-// The speaker notes window's id, empty while there is none.
-std::string speaker_notes_window() {
-    return shell("xdotool search --onlyvisible --name '^Speaker notes' 2>/dev/null | head -1");
-}
-
-bool have_display_and_xdotool() {
-    return std::getenv("DISPLAY") && std::system("command -v xdotool >/dev/null 2>&1") == 0;
-}
-
-#define REQUIRE_X()                  \
-    if (!have_display_and_xdotool()) \
-    GTEST_SKIP() << "needs an X display and xdotool (ctest runs it in xvfb-run)"
+using testing::display_size;
+using testing::eventually;
+using testing::GuiWindow;
+using testing::shell;
+using testing::Size;
+using testing::speaker_notes_window;
 
 TEST(GuiKeys, EightShortPageDownTapsLandOnTheNinthSlide) {
     REQUIRE_X();
