@@ -55,15 +55,18 @@ int cells_across(Grid grid, size_t count, size_t i) {
 }
 
 std::vector<Rect> grid_cells(Rect area, Grid grid, size_t count,
-                             const std::vector<RowWidths>& widths) {
+                             const std::vector<RowWidths>& widths,
+                             const std::vector<double>& heights) {
     std::vector<Rect> cells;
-    const double h = area.h / grid.rows;
-    double x = area.x, scale = 1.0;
+    const bool given_heights = heights.size() == size_t(grid.rows);
+    auto row_height = [&](size_t r) { return given_heights ? heights[r] : area.h / grid.rows; };
+    double x = area.x, y = area.y, scale = 1.0;
     for (size_t i = 0; i < count; ++i) {
         const size_t r = i / size_t(grid.cols), c = i % size_t(grid.cols);
         const int across = cells_across(grid, count, i);
         const bool given = r < widths.size() && widths[r].cells.size() == size_t(across);
         if (c == 0) {
+            if (r > 0) y += row_height(r - 1);
             double row_width = area.w;
             if (given) {
                 row_width = 0.0;
@@ -74,7 +77,7 @@ std::vector<Rect> grid_cells(Rect area, Grid grid, size_t count,
             x = area.x + (!given || widths[r].centred ? 0.5 * (area.w - scale * row_width) : 0.0);
         }
         const double w = given ? scale * widths[r].cells[c] : area.w / across;
-        cells.push_back({x, area.y + double(r) * h, w, h});
+        cells.push_back({x, y, w, row_height(r)});
         x += w;
     }
     return cells;

@@ -45,8 +45,10 @@ struct RowWidths {
 
 // The cells of `count` panels in `grid` over `area`: each row's cells as wide as widths[r] says
 // (where it gives one width per cell of a full row, narrowed in proportion where they add up to
-// more than the area), else sharing the area's width equally.
+// more than the area), else sharing the area's width equally; row r as tall as heights[r] where
+// it gives one height per row, else the rows sharing the area's height equally.
 std::vector<Rect> grid_cells(Rect area, Grid grid, size_t count,
-                             const std::vector<RowWidths>& widths = {});
+                             const std::vector<RowWidths>& widths = {},
+                             const std::vector<double>& heights = {});
 
 }  // namespace posviz

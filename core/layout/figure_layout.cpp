@@ -140,19 +140,40 @@ PanelPlan plan_grid(const Pen& p, const Figure& figure, Rect area, double strip,
     const int cols = grid.cols;
     const size_t count = std::min(figure.panels.size(), size_t(grid.rows * cols));
     plan.grid_width = area.w - strip;
-    plan.cells = grid_cells({area.x, area.y, plan.grid_width, area.h}, grid, count, widths);
+    const Rect grid_area = {area.x, area.y, plan.grid_width, area.h};
+    plan.cells = grid_cells(grid_area, grid, count, widths);
     plan.labels = asked.bare ? std::vector<AxisLabels>(count, {false, false})
                              : outer_axis_labels(figure, cols, count);
     // First the margins each panel needs, then the height of the row's equal-aspect boxes, then
     // every panel of a row with the row's largest margins.
-    plan.rows.assign(size_t(grid.rows), {});
-    for (size_t i = 0; i < count; ++i) {
-        const VerticalMargins need =
-            layout_panel(p, figure.panels[i], plan.cells[i], {}, plan.labels[i], asked.panel(i))
-                .margins;
-        VerticalMargins& row = plan.rows[i / size_t(cols)];
-        row.top = std::max(row.top, need.top);
-        row.bottom = std::max(row.bottom, need.bottom);
+    auto row_margins = [&] {
+        plan.rows.assign(size_t(grid.rows), {});
+        for (size_t i = 0; i < count; ++i) {
+            const VerticalMargins need =
+                layout_panel(p, figure.panels[i], plan.cells[i], {}, plan.labels[i], asked.panel(i))
+                    .margins;
+            VerticalMargins& row = plan.rows[i / size_t(cols)];
+            row.top = std::max(row.top, need.top);
+            row.bottom = std::max(row.bottom, need.bottom);
+        }
+    };
+    row_margins();
+    // Decision, as matplotlib's constrained layout sizes its rows: each row is as tall as its own
+    // margins (a title on three lines, the x label only the bottom row has) plus an equal share
+    // of what the margins leave, so that every row's plot boxes get the same height instead of
+    // the rows with the most text setting every box's size (the permutation figure's six maps
+    // stacked in a paper column).
+    if (grid.rows > 1) {
+        double margins = 0.0;
+        for (const VerticalMargins& row : plan.rows) margins += row.top + row.bottom;
+        const double share = (area.h - margins) / grid.rows;
+        if (share > 0.0) {
+            std::vector<double> heights;
+            for (const VerticalMargins& row : plan.rows)
+                heights.push_back(row.top + row.bottom + share);
+            plan.cells = grid_cells(grid_area, grid, count, widths, heights);
+            row_margins();
+        }
     }
     for (size_t i = 0; i < count; ++i) {
         if (!figure.panels[i].equal_aspect) continue;
