@@ -212,12 +212,13 @@ TEST_F(WindowChecks, TheWavelengthsViewTakesATypedLengthOf131072AndClampsTwoToTh
     EXPECT_GT(note_in(gui.settled_shot("wavelengths-2147483648")), 20);
 }
 
-// Check 2: a model loaded on a slide, then PageUp: the slide replaces the scene, and the Model box
+// Check 2: a model loaded on the long-context slide (its figure drawn at the model's 131,072
+// positions), then PageUp: the slide replaces the scene, and the Model box
 // says in red that the model is not applied (before, loaded, it had no red: no problem either).
 TEST_F(WindowChecks, AfterPageUpTheModelPanelSaysTheModelIsNotApplied) {
     REQUIRE_X_AND_TWIN();
     Twin twin;
-    ASSERT_TRUE(twin.open("rope-relative"));
+    ASSERT_TRUE(twin.open("long-context"));
     const Point path = twin.find("###scene", {"model", "##path"});
     const Point load = twin.find("###scene", {"Load model"});
     ASSERT_TRUE(path.found());
@@ -226,9 +227,9 @@ TEST_F(WindowChecks, AfterPageUpTheModelPanelSaysTheModelIsNotApplied) {
     const auto red_in = [&](const Shot& s) {
         return pixels_of(s, k_warning_red, scene[0], path.y, scene[2], scene[3]);
     };
-    const GuiWindow gui("rope-relative");
+    const GuiWindow gui("long-context");
     ASSERT_TRUE(gui.found());
-    ASSERT_TRUE(gui.title_shows("8/10")) << gui.title();
+    ASSERT_TRUE(gui.title_shows("10/10")) << gui.title();
     const Shot before = gui.settled_shot("model-before");
     gui.point(path.x, path.y);
     gui.click();
@@ -240,8 +241,10 @@ TEST_F(WindowChecks, AfterPageUpTheModelPanelSaysTheModelIsNotApplied) {
     EXPECT_GT(differing_pixels(before, loaded, scene[0], load.y, scene[2], scene[3]), 500)
         << "the Model box shows nothing of the model";
     EXPECT_EQ(red_in(loaded), 0) << "the model did not load";
+    // The model's longest context reaches the long-context figure (issue 23, item 1).
+    EXPECT_TRUE(gui.title_shows(", L = 131,072", 60.0)) << gui.title();
     gui.tap("Prior");
-    ASSERT_TRUE(gui.title_shows("7/10")) << gui.title();
+    ASSERT_TRUE(gui.title_shows("9/10")) << gui.title();
     EXPECT_TRUE(eventually([&] { return red_in(gui.shot("model-after-pageup")) > 20; }));
 }
 
