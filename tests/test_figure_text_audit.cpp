@@ -187,11 +187,6 @@ const std::vector<Known>& known_failures() {
         {"extrapolation --encoding rope", "text", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
         {"extrapolation --encoding rope", "slide", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
         {"extrapolation --encoding rope", "poster", "legend", {"en", "zh"}, {"dark", "light"}, "7"},
-        // Defect 3, on a slide in Chinese, dark: the difference maps' titles, whole on two lines
-        // at 18 pt, widen their column, and the 2 × 3 grid (a slide does not grow) leaves the
-        // maps 0.99 in, under the slide's 1 in, and the first map's x axis its two ends only.
-        {"permutation", "slide", "ticks", {"zh"}, {"dark"}, "3"},
-        {"permutation", "slide", "map size", {"zh"}, {"dark"}, "3"},
     };
     return known;
 }

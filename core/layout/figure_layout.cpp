@@ -399,12 +399,20 @@ PanelPlan arrange_panels(const Pen& p, const Figure& figure, int cols_asked, Rec
     if (best.layouts.empty()) return best;
     CellWidths widths;
     PanelPlan fitted = best;
-    for (const bool texts_as_set : {false, true}) {
+    bool texts_as_set = false;
+    for (;; texts_as_set = true) {
         widths = fitted_widths(p, figure, best, texts_as_set);
         fitted = plan_panels(p, figure, area, best.grid, widths, asked);
-        if (no_worse(fitted, best)) break;
+        if (no_worse(fitted, best) || texts_as_set) break;
     }
     if (!no_worse(fitted, best)) return best;
+    // The boxes' height the widths were fitted for is what the equal cells left them; in the
+    // fitted cells the texts may need less height (a title on fewer lines in a wider cell), so
+    // the widths are fitted once more from those, where that makes the boxes larger.
+    const CellWidths again = fitted_widths(p, figure, fitted, texts_as_set);
+    PanelPlan refitted = plan_panels(p, figure, area, fitted.grid, again, asked);
+    if (no_worse(refitted, fitted) && refitted.smallest_box > fitted.smallest_box + 0.5)
+        fitted = std::move(refitted), widths = again;
     double spare = INFINITY;
     for (const PanelLayout& l : fitted.layouts) spare = std::min(spare, l.free_box.h - l.box.h);
     if (spare <= 0.0) return fitted;
