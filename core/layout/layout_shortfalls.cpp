@@ -114,9 +114,14 @@ struct Reader {
             token_axis(p, TextRole::XTick, panel.x);
             token_axis(p, TextRole::YTick, panel.y);
             if (placed.colorbar) colorbar(p);
+            // Lines the figure's key names (Figure::key) are keyed once for every panel.
+            const auto keyed = [&](const LineSeries& s) {
+                return std::any_of(figure.key.begin(), figure.key.end(),
+                                   [&](const LineSeries& k) { return k.label == s.label; });
+            };
             const auto labelled =
                 std::count_if(panel.lines.begin(), panel.lines.end(),
-                              [](const LineSeries& s) { return !s.label.empty(); });
+                              [&](const LineSeries& s) { return !s.label.empty() && !keyed(s); });
             if (labelled > 1 && blocks(p, TextRole::Legend, false).empty())
                 add("legend", panel_name(p) + " draws " + std::to_string(labelled) +
                                   " labelled lines and no legend");
