@@ -9,7 +9,22 @@ namespace posviz {
 
 namespace {
 thread_local const CancellationToken* t_current = nullptr;
+thread_local PauseHook t_pause = nullptr;
 }  // namespace
+
+void set_pause_hook(PauseHook hook) {
+    t_pause = hook;
+}
+
+CancellationSuspension::CancellationSuspension() : token_(t_current), hook_(t_pause) {
+    t_current = nullptr;
+    t_pause = nullptr;
+}
+
+CancellationSuspension::~CancellationSuspension() {
+    t_current = token_;
+    t_pause = hook_;
+}
 
 CancellationScope::CancellationScope(const CancellationToken& token) : previous_(t_current) {
     t_current = &token;
@@ -23,6 +38,7 @@ void throw_if_cancelled() {
     // omp_get_level, not omp_in_parallel: a region of one thread (the GUI's scheduler gives a
     // build one core while another runs) is inactive, and omp_in_parallel says false inside it,
     // but an exception must not leave it either.
+    if (t_pause) t_pause();
     if (t_current && t_current->cancelled() && omp_get_level() == 0) throw Cancelled();
 }
 
@@ -56,5 +72,11 @@ Matrix product_with_transpose(const Eigen::Ref<const Matrix>& a,
 }
 
 CancellationCheck::CancellationCheck() : token_(t_current) {}
+
+bool CancellationCheck::stop() const {
+    // Only the thread that set a hook pauses: a parallel loop's other threads have none.
+    if (t_pause) t_pause();
+    return token_ && token_->cancelled();
+}
 
 }  // namespace posviz

@@ -70,11 +70,33 @@ Matrix product_with_transpose(const Eigen::Ref<const Matrix>& a, const Eigen::Re
 void add_product_with_transpose(Eigen::Ref<Matrix> out, const Eigen::Ref<const Matrix>& a,
                                 const Eigen::Ref<const Matrix>& b);
 
+// A pause between two checks, where the calling thread asks for one: the browser build runs a long
+// build on the page's one thread and pauses it there to let the page draw a frame, once a frame's
+// budget of work is done (app/web/web_scheduler.cpp). Null everywhere else: a check then costs
+// what it did. Called by throw_if_cancelled and CancellationCheck::stop.
+using PauseHook = void (*)();
+void set_pause_hook(PauseHook hook);  // for the calling thread; nullptr: none
+
+// Clears the calling thread's token and pause hook until the scope ends, then puts them back:
+// for a pause hook, while other code runs on its thread during the pause (the page's frames must
+// neither be cancelled with the paused build nor pause themselves).
+class CancellationSuspension {
+  public:
+    CancellationSuspension();
+    ~CancellationSuspension();
+    CancellationSuspension(const CancellationSuspension&) = delete;
+    CancellationSuspension& operator=(const CancellationSuspension&) = delete;
+
+  private:
+    const CancellationToken* token_;
+    PauseHook hook_;
+};
+
 // The calling thread's token captured for a parallel loop (see above).
 class CancellationCheck {
   public:
     CancellationCheck();
-    bool stop() const { return token_ && token_->cancelled(); }
+    bool stop() const;
     // Reports progress to the captured token, if any (from any of the loop's threads).
     void progress(double fraction) const {
         if (token_) token_->set_progress(fraction);
