@@ -155,10 +155,6 @@ TEST(RotationLayout, TheThetaLabelCoversNoArrowAndPairTwelveShowsItsArrows) {
                 for (const TextBlock& b : l.display.blocks) {
                     if (b.panel != int(i) || b.role != TextRole::Note) continue;
                     ++notes;
-                    // Known: pair 1's nine arrows go round the circle (8 × 0.75 rad), so θ₁ sits in
-                    // the 0.75-rad wedge between the arrows at 0 and 1, which on a column's circles
-                    // (13 pt radius) is narrower than the label.
-                    if (dims[0] == 2 && i == 0 && std::string(size.name) == "column") continue;
                     EXPECT_EQ(b.text.rfind("θ", 0), 0u) << b.text;
                     for (const auto& [from, to] : d.shafts)
                         EXPECT_FALSE(crosses(from, to, b.box))

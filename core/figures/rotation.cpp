@@ -110,14 +110,17 @@ Arrow unit_arrow(double angle, Colour colour, std::string label) {
 
 // Where θᵢ names the arc between the arrows at m = 0 and m = 1: 1 rad clockwise of the arrow
 // at 0 at radius 0.65 (0.55 from that arrow: clear of it on a paper column's 13-pt circles), where
-// no arrow lies while the arrows leave 2 rad of the turn free; else, as no side is free, in
-// the wedge between the arrows at 0 and 1. Never on a box: a box hid the first arrows, and all of
-// them where θᵢ is small (pair 12 of 64 showed an empty circle).
+// no arrow lies while the arrows leave 2 rad of the turn free; else, as no side is free, in the
+// wedge between the arrows at 0 and 1 where it is at least 1 rad wide, and outside the circle on
+// that wedge's bisector where it is narrower (pair 1's 0.75 rad on a column's circles is narrower
+// than the label; past the arrows' heads, between the step numbers 0 and 1, nothing is drawn).
+// Never on a box: a box hid the first arrows, and all of them where θᵢ is small (pair 12 of 64
+// showed an empty circle).
 Annotation theta_note(const Rotation& r, int i, double start, int last) {
-    constexpr double k_beside = 1.0;
+    constexpr double k_beside = 1.0, k_widest_wedge = 1.0;
     const bool beside = last * r.theta(i) <= 2.0 * M_PI - 2.0 * k_beside;
     const double angle = beside ? start - k_beside : start + 0.5 * r.theta(i);
-    const double radius = beside ? 0.65 : 0.7;
+    const double radius = beside ? 0.65 : r.theta(i) >= k_widest_wedge ? 0.7 : 1.3;
     return {std::string("θ") + subscript(i),
             radius * std::cos(angle),
             radius * std::sin(angle),
