@@ -102,6 +102,27 @@ TEST(Layout, AColourBarIsLabelledToItsEnds) {
         EXPECT_EQ(std::fmod(t.values[i], 1.0), 0.0) << t.labels[i];
 }
 
+// A diverging bar of ±3.99 with room for one value between its ends was labelled "−1" (round values
+// taken greedily from the bottom): its middle value is 0, and evenly spaced values keep their
+// symmetry where there is room for more.
+TEST(Layout, ADivergingColourBarNamesItsCentre) {
+    Colorbar bar;
+    bar.range = {-3.99, 3.99};
+    const Theme& theme = find_theme("light");
+    const double line = 1.45 * theme.tick_size;  // tick_rule.cpp's line of tick type
+    // −1, 0 and 1 are two lines clear of the ends, but under two lines apart even two units
+    // apart: room for one of them.
+    Ticks t = colorbar_ticks(theme, bar, 6.5 * line);
+    EXPECT_EQ(t.labels, (std::vector<std::string>{"−3.99", "0", "3.99"}));
+    // Room for more: evenly spaced, symmetric about 0.
+    t = colorbar_ticks(theme, bar, 16.0 * line);
+    ASSERT_GE(t.values.size(), 5u);
+    for (size_t i = 1; i + 1 < t.values.size(); ++i)
+        EXPECT_DOUBLE_EQ(t.values[i], -t.values[t.values.size() - 1 - i]) << t.labels[i];
+    for (size_t i = 2; i + 1 < t.values.size(); ++i)
+        EXPECT_DOUBLE_EQ(t.values[i] - t.values[i - 1], t.values[2] - t.values[1]);
+}
+
 // A log bar names its ends in the style of its decades (issue 22: log ticks mixed 10, 1000 with
 // 10⁰, 10⁻²): the permutation figure's softmax, 9.98e−5 … 0.998, reads 10⁻⁴ … 10⁰ (each end
 // within 1 % of the bar's four decades of a decade), and an end a third of a decade from one is

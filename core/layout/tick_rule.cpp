@@ -152,14 +152,43 @@ Ticks colorbar_ticks(const Theme& theme, const Colorbar& colorbar, double bar_he
     };
     ends.labels = {end_label(named.min), end_label(named.max)};
     // The ends, and the round values of `t` that stand `gap` apart from them and each other.
+    // The ends, and an evenly spaced choice of the round values of `t` (every s-th, from some
+    // offset) that stand `gap` apart from the ends and each other: the choice with the most
+    // values, and of those the one holding 0 (a diverging scale's centre), else the one nearest
+    // the bar's middle. Taking them greedily from the bottom labelled a bar of ±3.99 "−1" alone.
     auto with_ends = [&](const Ticks& t, double gap) {
+        std::vector<size_t> clear;  // the round values `gap` clear of both ends
+        for (size_t i = 0; i < t.values.size(); ++i) {
+            const double v = t.values[i];
+            if (v > range.min && v < range.max && along(v) - along(range.min) >= gap &&
+                along(range.max) - along(v) >= gap)
+                clear.push_back(i);
+        }
+        std::vector<size_t> best;
+        double best_score = -INFINITY;
+        for (size_t stride = 1; stride <= std::max<size_t>(1, clear.size()); ++stride)
+            for (size_t offset = 0; offset < stride && offset < clear.size(); ++offset) {
+                std::vector<size_t> chosen;
+                bool apart = true;
+                for (size_t k = offset; k < clear.size() && apart; k += stride) {
+                    apart = chosen.empty() ||
+                            along(t.values[clear[k]]) - along(t.values[chosen.back()]) >= gap;
+                    chosen.push_back(clear[k]);
+                }
+                if (!apart) continue;
+                double middle = 0.0, zero = 0.0;
+                for (const size_t i : chosen) {
+                    middle += std::abs(along(t.values[i]) - 0.5 * bar_height);
+                    zero += t.values[i] == 0.0 ? 1.0 : 0.0;
+                }
+                const double score =
+                    100.0 * bar_height * (double(chosen.size()) + 0.5 * zero) - middle;
+                if (score > best_score) best = chosen, best_score = score;
+            }
         Ticks out;
         out.values.push_back(range.min);
         out.labels.push_back(ends.labels[0]);
-        for (size_t i = 0; i < t.values.size(); ++i) {
-            if (t.values[i] <= range.min || t.values[i] >= range.max) continue;
-            const double at = along(t.values[i]);
-            if (at - along(out.values.back()) < gap || along(range.max) - at < gap) continue;
+        for (const size_t i : best) {
             out.values.push_back(t.values[i]);
             out.labels.push_back(t.labels[i]);
         }
