@@ -424,6 +424,30 @@ TEST(Layout, TwoLinesBreakEvenlyAndAfterASeparator) {
     EXPECT_EQ(pen.fit_text("alpha beta", style, 160.0, 2), "alpha beta");
 }
 
+// Chinese breaks between any two characters, but no line begins with a closing mark ("：", "，",
+// "）") and none ends with an opening one ("（"): a panel title read "无位置编码\n：注意力(X)".
+// Every width from two to twelve characters (FixedMeasure: 6 pt each at 10 pt), two lines.
+TEST(Layout, ChineseLinesNeitherBeginWithAClosingMarkNorEndWithAnOpeningOne) {
+    const FixedMeasure measure;
+    const Pen pen{measure, find_theme("light"), "zh"};
+    const TextStyle style = pen.text_style(10.0);
+    int broken = 0;
+    for (const std::string title :
+         {"无位置编码：注意力", "正弦：注意力（dog）", "位置，内容。位置（m）", "注意力（X）的差"})
+        for (int characters = 2; characters <= 12; ++characters) {
+            const std::string lines = pen.fit_text(title, style, 6.0 * characters + 1.0, 2);
+            for (size_t start = 0, end; start <= lines.size(); start = end + 1) {
+                end = std::min(lines.find('\n', start), lines.size());
+                const std::string line = lines.substr(start, end - start);
+                broken += end < lines.size();
+                for (const char* mark : {"：", "，", "）", "。"})
+                    EXPECT_NE(line.rfind(mark, 0), 0u) << lines;
+                EXPECT_FALSE(line.ends_with("（")) << lines;
+            }
+        }
+    EXPECT_GT(broken, 10);  // the widths do break them
+}
+
 // A map of a three-word sentence, its words on both axes, as the permutation figure draws it.
 Figure sentence_map() {
     Figure figure;

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 #include "core/figure/label_lines.h"
@@ -95,6 +97,31 @@ size_t codepoint_length(unsigned char lead) {
     return lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
 }
 
+// Chinese line breaking (kinsoku, as CSS line-break: strict keeps it): no line begins with a
+// closing mark and none ends with an opening one, so "：" stays on its line's end ("无位置编码：").
+bool closes(std::string_view c) {
+    static constexpr std::string_view marks[] = {"，", "。", "：", "；", "、", "）", "」",
+                                                 "』", "》", "〉", "】", "！", "？"};
+    return std::find(std::begin(marks), std::end(marks), c) != std::end(marks);
+}
+bool opens(std::string_view c) {
+    static constexpr std::string_view marks[] = {"（", "「", "『", "《", "〈", "【"};
+    return std::find(std::begin(marks), std::end(marks), c) != std::end(marks);
+}
+
+// The lead byte of a text's last character.
+unsigned char last_lead(const std::string& s) {
+    size_t i = s.size();
+    while (i > 0 && (static_cast<unsigned char>(s[i - 1]) & 0xc0) == 0x80) --i;
+    return i > 0 ? static_cast<unsigned char>(s[i - 1]) : 0;
+}
+
+std::string_view last_character(const std::string& s) {
+    size_t i = s.size();
+    while (i > 0 && (static_cast<unsigned char>(s[i - 1]) & 0xc0) == 0x80) --i;
+    return i > 0 ? std::string_view(s).substr(i - 1) : std::string_view();
+}
+
 std::vector<Token> tokens(const std::string& text) {
     std::vector<Token> out;
     bool space = false;
@@ -106,12 +133,15 @@ std::vector<Token> tokens(const std::string& text) {
             ++i;
             continue;
         }
+        const std::string_view piece = std::string_view(text).substr(i, n);
         // U+3000 and above (three-byte sequences from 0xe3): CJK punctuation and ideographs.
         const bool cjk = static_cast<unsigned char>(text[i]) >= 0xe3 && n >= 3;
-        if (out.empty() || space || cjk || out.back().text.empty() ||
-            static_cast<unsigned char>(out.back().text[0]) >= 0xe3)
+        const bool held =
+            !out.empty() && !space && (closes(piece) || opens(last_character(out.back().text)));
+        if (!held && (out.empty() || space || cjk || out.back().text.empty() ||
+                      last_lead(out.back().text) >= 0xe3))
             out.push_back({"", space});
-        out.back().text.append(text, i, n);
+        out.back().text.append(piece);
         space = false;
         i += n;
     }
