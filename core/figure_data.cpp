@@ -270,7 +270,8 @@ DataTable compute_figure_data(const Scene& s, ScoresBackend* backend) {
                              "turns_before", "turns_after", "turns_at_length"});
     std::vector<RopeEncoding> family;
     std::vector<std::string> names;
-    for (const ComparedScaling& c : compared_scalings(s, rope)) {
+    for (const ComparedScaling& c :
+         compared_scalings(f == "extrapolation" ? extrapolation_scene(s) : s, rope)) {
         family.push_back(c.rope);
         names.push_back(c.column);
     }

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "core/analyses/rope_extension.h"
+#include "core/figure_data.h"
+#include "core/figures/figures.h"
 #include "expect_input_error.h"
 
 namespace posviz {
@@ -133,6 +135,32 @@ TEST(RopeExtension, OnesContentClosedForm) {
             std::cos(r * 1.0) + std::cos(r * 0.1) + std::cos(r * 0.01) + std::cos(r * 0.001);
         EXPECT_NEAR(env(r, 1), std::abs(2.0 * sum) / std::sqrt(8.0), 1e-12) << r;
     }
+}
+
+// `posviz export extrapolation` without a training length drew six identical curves (every
+// scaling ×1 at L itself): it assumes L/4 now, and says so. Linear interpolation by 4 turns at a
+// quarter of the angle, so at distance r its envelope is the unscaled one at r/4.
+TEST(RopeExtension, ExtrapolationWithoutATrainingLengthAssumesAQuarterOfL) {
+    Scene s;
+    s.figure = "extrapolation";
+    s.encoding = "rope";
+    s.seq_len = 128;
+    s.dim = 16;
+    ASSERT_FALSE(states_training_length(s));
+    EXPECT_EQ(training_length(extrapolation_scene(s)), 32);
+    EXPECT_EQ(comparison_factor(extrapolation_scene(s)), 4.0);
+    const DataTable t = compute_figure_data(s);
+    ASSERT_EQ(t.columns.at(1), "none");
+    ASSERT_EQ(t.columns.at(2), "linear");
+    for (Eigen::Index r = 0; r < 128; r += 4)
+        EXPECT_NEAR(t.values(r, 2), t.values(r / 4, 1), 1e-9) << "r = " << r;
+    const Figure figure = build_figure(s, {"en", "", false});
+    EXPECT_NE(figure.subtitle.find("no training length given: L/4 = 32"), std::string::npos)
+        << figure.subtitle;
+    // A stated training length is the scene's own.
+    s.rope_scaling.original_max_position_embeddings = 64;
+    EXPECT_EQ(training_length(extrapolation_scene(s)), 64);
+    EXPECT_EQ(build_figure(s, {"en", "", false}).subtitle.find("L/4"), std::string::npos);
 }
 
 TEST(RopeExtension, RejectsBadInput) {

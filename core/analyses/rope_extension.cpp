@@ -76,6 +76,18 @@ int training_length(const Scene& s) {
     return s.seq_len;
 }
 
+bool states_training_length(const Scene& s) {
+    return s.rope_scaling.original_max_position_embeddings > 0 ||
+           s.rope_scaling.max_position_embeddings > 0;
+}
+
+Scene extrapolation_scene(const Scene& scene) {
+    Scene s = scene;
+    if (!states_training_length(s))
+        s.rope_scaling.original_max_position_embeddings = std::max(2, s.seq_len / 4);
+    return s;
+}
+
 double comparison_factor(const Scene& s) {
     return std::max({1.0, s.rope_scaling.factor, double(s.seq_len) / training_length(s)});
 }

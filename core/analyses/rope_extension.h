@@ -35,6 +35,15 @@ std::vector<RopeEncoding> scaling_family(const RopeEncoding& rope, double factor
 // pre-extension length, else its max_position_embeddings, else L.
 int training_length(const Scene& scene);
 
+// Whether the scene states a training length (a model's, or --original-max-pos / --max-pos).
+bool states_training_length(const Scene& scene);
+
+// The scene the extrapolation figure and its data are computed for: the scene, where it states a
+// training length; else one with a training length of L/4 (the long-context slide's 2048 of
+// 8192). The figure is about positions past the training length, and at L itself there are none:
+// every scaling would be ×1 and draw the same curve. Its subtitle says the length was assumed.
+Scene extrapolation_scene(const Scene& scene);
+
 // The factor the default scalings of the comparison use: the scene's, and at least what L needs
 // (L / training length), at least 1.
 double comparison_factor(const Scene& scene);

@@ -65,7 +65,7 @@ Figure extrapolation_figure(const Scene& scene, const FigureOptions& options) {
     const DataTable table = compute_figure_data(data_scene);
     const std::vector<double> r = table_column(table, "r");
     const std::vector<size_t> starts = window_starts(r.size(), options.log_x);
-    const int train_len = training_length(scene);
+    const int train_len = training_length(extrapolation_scene(scene));
 
     // The unscaled envelope, drawn in every panel for reference, and the largest |logit| it
     // reaches within the training length: what the model saw.
@@ -126,7 +126,12 @@ Figure extrapolation_figure(const Scene& scene, const FigureOptions& options) {
                      "超出训练长度的 RoPE：各缩放方法与未缩放的 logit");
     figure.subtitle = join_parts(
         {scene_sizes(scene), scene_content(scene, t), t("first 16 (q, k) pairs", "前 16 对 (q, k)"),
-         t("scalings for ×", "缩放倍数 ×") + format_number(comparison_factor(scene)),
+         states_training_length(scene)
+             ? ""
+             : t("no training length given: L/4 = ", "未给出训练长度：取 L/4 = ") +
+                   std::to_string(train_len),
+         t("scalings for ×", "缩放倍数 ×") +
+             format_number(comparison_factor(extrapolation_scene(scene))),
          starts.size() < r.size()
              ? (options.log_x ? t("largest per window of 1/32 octave", "每 1/32 倍频程取最大")
                               : t("largest per window of ", "每 ") + std::to_string(starts[1]) +
