@@ -191,6 +191,13 @@ TEST(Layout, AConstantMapsColourBarIsItsOneColourWithOneTick) {
                       0xff000000u | byte(cell.r) << 16 | byte(cell.g) << 8 | byte(cell.b));
         }
     EXPECT_EQ(ramps, 1);
+    // Compared maps of one value each, sharing a scale, share a one-colour bar.
+    s.compare = {"rope", "nope"};
+    FigureOptions shared{"en", "", false};
+    shared.scale = ColourScale::Shared;
+    const Figure compared = build_figure(s, shared);
+    ASSERT_TRUE(compared.colorbar.has_value());
+    EXPECT_EQ(compared.colorbar->constant, std::optional<double>(0.0));
     // A map of two values keeps its scale.
     Figure varied = figure;
     varied.panels[0].heatmap->values(0, 0) = 1.0;

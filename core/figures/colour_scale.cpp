@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "core/figure/colormap.h"
@@ -68,6 +69,11 @@ bool share_scale(const Figure& figure, const std::vector<Heatmap*>& maps, Colour
 
 // Rule 4, shared: one range over every map ([−a, a] where any map is diverging), one bar.
 void share(Figure& figure, const std::vector<Heatmap*>& maps) {
+    // Maps that are all one value (all-zero content: logits of 0 under every encoding) share a
+    // bar of that one colour (Colorbar::constant), not a scale none of them spans.
+    std::optional<double> constant = heatmap_colorbar(*maps.front()).constant;
+    for (const Heatmap* h : maps)
+        if (heatmap_colorbar(*h).constant != constant) constant.reset();
     Range range{INFINITY, -INFINITY};
     bool diverging = false, masked = false;
     for (const Heatmap* h : maps) {
@@ -95,6 +101,7 @@ void share(Figure& figure, const std::vector<Heatmap*>& maps) {
         h->colorbar = false;
     }
     bar.range = heatmap_range(first);
+    bar.constant = constant;
     figure.colorbar = bar;
 }
 

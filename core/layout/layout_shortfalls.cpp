@@ -98,9 +98,10 @@ struct Reader {
                              std::to_string(axis.ticks.size()) + " labels");
     }
 
-    void colorbar(int p) {
+    // A constant map's bar names its one value (Colorbar::constant): one label is its scale.
+    void colorbar(int p, const Colorbar& bar) {
         const size_t n = blocks(p, TextRole::ColorbarTick, true).size();
-        if (n < 3)
+        if (n < 3 && !bar.constant)
             add("ticks", panel_name(p) + ": colour bar has " + std::to_string(n) + " tick labels");
     }
 
@@ -113,7 +114,7 @@ struct Reader {
             if (panel.y.ticks.empty()) numeric_axis(p, TextRole::YTick, placed.box.h);
             token_axis(p, TextRole::XTick, panel.x);
             token_axis(p, TextRole::YTick, panel.y);
-            if (placed.colorbar) colorbar(p);
+            if (placed.colorbar) colorbar(p, heatmap_colorbar(*panel.heatmap));
             // Lines the figure's key names (Figure::key) are keyed once for every panel.
             const auto keyed = [&](const LineSeries& s) {
                 return std::any_of(figure.key.begin(), figure.key.end(),
@@ -130,7 +131,7 @@ struct Reader {
                                      format_number(std::min(placed.box.w, placed.box.h) / 72.0) +
                                      " in on its shorter side");
         }
-        if (l.colorbar) colorbar(-1);
+        if (l.colorbar && figure.colorbar) colorbar(-1, *figure.colorbar);
         for (const DisplayItem& item : l.display.items)
             if (const auto* image = std::get_if<ImageItem>(&item);
                 image && image->kind == ImageItem::Kind::Heatmap) {
