@@ -341,14 +341,24 @@ void keep_pointer_off_the_slide(App& app) {
 // Issue 23: "a pointer that merely rests on the figure shows nothing". Once it rests (hidden, no
 // button held, not moved this frame) the frame is drawn as if there were no pointer: no cell
 // outline, no linked cursor following it, no tooltip. ImGui took this frame's pointer movement
-// in NewFrame, so keep_pointer_off_the_slide still sees a move and the next frame starts from
-// the real position.
-void forget_resting_pointer(const App& app) {
-    ImGuiIO& io = ImGui::GetIO();
-    if (app.pointer_hidden_frames > 0 && !ImGui::IsAnyMouseDown() && io.MouseDelta.x == 0.0f &&
-        io.MouseDelta.y == 0.0f)
-        io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-}
+// in NewFrame, so keep_pointer_off_the_slide still sees a move. The pointer's place is given back
+// when the scope ends (the frame drawn): the next frame starts from it, whether or not a backend
+// sets it again (the tests' frames do not, and a held button must then find the figure).
+class ForgottenRestingPointer {
+  public:
+    explicit ForgottenRestingPointer(const App& app) : at_(ImGui::GetIO().MousePos) {
+        const ImGuiIO& io = ImGui::GetIO();
+        if (app.pointer_hidden_frames > 0 && !ImGui::IsAnyMouseDown() && io.MouseDelta.x == 0.0f &&
+            io.MouseDelta.y == 0.0f)
+            ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    }
+    ~ForgottenRestingPointer() { ImGui::GetIO().MousePos = at_; }
+    ForgottenRestingPointer(const ForgottenRestingPointer&) = delete;
+    ForgottenRestingPointer& operator=(const ForgottenRestingPointer&) = delete;
+
+  private:
+    ImVec2 at_;
+};
 
 // Lecture mode: the storyline bar, then the stage — one figure filling the rest of the window
 // (views/lecture_layout.h). The slide's other figures wait behind Tab rather than sharing the
@@ -389,9 +399,11 @@ void draw_lecture(App& app, const ImGuiViewport& viewport) {
 void draw_windows(App& app) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     if (app.lecture) {
-        forget_resting_pointer(app);
-        draw_lecture(app, *viewport);
-        draw_file_windows(app);  // they wait, undrawn, until lecture mode ends
+        {
+            const ForgottenRestingPointer drawn_without_it(app);
+            draw_lecture(app, *viewport);
+            draw_file_windows(app);  // they wait, undrawn, until lecture mode ends
+        }
         keep_pointer_off_the_slide(app);
         return;
     }
