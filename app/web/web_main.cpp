@@ -211,13 +211,17 @@ void frame() {
 }  // namespace posviz::web
 
 // The page's script API (index.html's `posviz`), for a lecture page's own buttons and for tests.
-// posviz.exportFigure("name.svg"): the focused view's figure
-// downloaded as the Export window's button does.
+// posviz.exportFigure("name.svg"): the focused view's figure (.svg, .png) or its data (.npy,
+// .csv) downloaded as the Export window's buttons do.
 extern "C" EMSCRIPTEN_KEEPALIVE void posviz_web_export_figure(const char* file_name) {
     using namespace posviz::web;
     if (!g_page) return;
-    const std::string name = std::filesystem::path(file_name).filename().string();
-    posviz::gui::export_focused_figure(g_page->app, std::string(k_downloads) + "/" + name);
+    const std::filesystem::path name = std::filesystem::path(file_name).filename();
+    const std::string path = std::string(k_downloads) + "/" + name.string();
+    if (name.extension() == ".npy" || name.extension() == ".csv")
+        posviz::gui::export_focused_data(g_page->app, path);
+    else
+        posviz::gui::export_focused_figure(g_page->app, path);
 }
 
 // posviz.exportWindow("name.png"): the whole page's picture, as File → Export → Whole window does

@@ -9,7 +9,7 @@ error; PageDown / PageUp moving the title one step per tap; F11's lecture mode t
 browser's full screen, and leaving it when the browser leaves full screen; a preset opened
 through the page's file input; a model's config.json loaded through
 the page's file input (its name in the page); an SVG export downloaded that parses and holds the
-figure's title as text, and a PNG export; bad input (a config that is not JSON, a 200 MB file, an
+figure's title as text, a PNG export, and the figure's data as .npy and .csv; bad input (a config that is not JSON, a 200 MB file, an
 unknown preset and L = 10^9 in the fragment) said in the page while the app keeps running.
 Ends with "web: N passed, M failed"; exit status 1 on any failure.
 Usage: test_page.py SITE_DIR [SHOTS_DIR]   (SHOTS_DIR: screenshots of every preset, en and zh,
@@ -130,7 +130,9 @@ window.posvizFrameGaps = {last: performance.now(), longest: 0, frames: 0};
 
 def test_sliced_build(browser):
     """A build of seconds runs in slices (app/web/web_scheduler.cpp): the page keeps drawing
-    frames while it computes, none more than a quarter of a second after the last."""
+    frames while it computes. Unsliced, one gap between two frames is the whole build; sliced,
+    the longest is a slice and a frame (about 0.1 s here alone; up to 0.3 s with the machine's
+    two cores busy elsewhere), so it must be under 0.6 s and a fifth of the build."""
     go(browser, "#slide=8&L=256", 8)
     browser.evaluate(FRAME_GAPS)
     start = time.time()
@@ -140,8 +142,8 @@ def test_sliced_build(browser):
     seconds = time.time() - start
     gaps = browser.evaluate("[posvizFrameGaps.longest, posvizFrameGaps.frames]")
     # The build must last several gaps' worth, or the check could not fail.
-    check("a long build leaves the page drawing (slices): longest gap between frames <= 250 ms",
-          began and done and seconds >= 1.5 and gaps[0] <= 250,
+    check("a long build leaves the page drawing (slices): longest gap between frames < 0.6 s",
+          began and done and seconds >= 1.5 and gaps[0] < min(600, 200 * seconds),
           "build %.1f s, %d frames, longest gap %.0f ms" % (seconds, gaps[1], gaps[0]))
     go(browser, "#slide=8&L=256", 8)
 
@@ -218,6 +220,16 @@ def main():
         png = wait_download(browser, "figure.png")
         ok, detail = (drawn(png) if png else (False, "no download"))
         check("a PNG export downloads and shows a figure", ok, detail)
+        browser.evaluate("posviz.exportFigure('figure.npy')")
+        npy = wait_download(browser, "figure.npy")
+        browser.evaluate("posviz.exportFigure('figure.csv')")
+        csv = wait_download(browser, "figure.csv")
+        # Slide 3's PE matrix, L = 100 rows of D = 64: a NumPy header, and CSV rows of 64 values.
+        rows = csv.decode("utf-8").strip().splitlines() if csv else []
+        check("the figure's data downloads as .npy and .csv",
+              npy is not None and npy.startswith(b"\x93NUMPY") and len(rows) >= 100 and
+              all(len(row.split(",")) >= 64 for row in rows[1:]),
+              "npy %s bytes, csv %d rows" % (len(npy) if npy else "no", len(rows)))
         browser.evaluate("posviz.exportWindow('window.png')")
         png = wait_download(browser, "window.png")
         ok, detail = False, "no download"

@@ -280,6 +280,10 @@ void export_focused_figure(App& app, const std::string& path) {
     if (const ViewRequest* request = focused_request(app)) export_figure(app, *request, path);
 }
 
+void export_focused_data(App& app, const std::string& path) {
+    if (const ViewRequest* request = focused_request(app)) export_data(app, *request, path);
+}
+
 void open_preset_chooser(App& app) {
     FilePanels& f = app.files;
     // The newest recent preset's folder, else the shipped presets (not the newest recent place,
