@@ -100,6 +100,23 @@ TEST(FigureContentMinors, ChineseFiguresLeaveNoEnglishWords) {
 }
 
 // ALiBi's diagonal is −slope·0 = −0: its cells read "0", not "−0".
+// The permutation figure's no-PE difference is zero but for rounding, which the browser's wasm
+// left at 2.2e−16 where the desktop has 0: both say "< 10⁻¹²"; the PE's difference is a number.
+TEST(FigureContentMinors, RoundingIsNotWrittenAsADifference) {
+    Scene s;
+    s.figure = "permutation";
+    s.encoding = "sinusoidal";
+    s.content = "sentence";
+    s.sentence = "dog bites man";
+    s.seq_len = 3;
+    s.dim = 16;
+    const Figure f = build_figure(s, {"en", "", false});
+    ASSERT_EQ(f.panels.size(), 6u);
+    EXPECT_NE(f.panels[2].title.find("largest: < 10⁻¹²"), std::string::npos) << f.panels[2].title;
+    EXPECT_EQ(f.panels[5].title.find("<"), std::string::npos) << f.panels[5].title;
+    EXPECT_NE(f.panels[5].title.find("largest: 0.1"), std::string::npos) << f.panels[5].title;
+}
+
 TEST(FigureContentMinors, NegativeZeroIsWrittenZero) {
     EXPECT_EQ(format_number(-0.0, 2), "0");
     EXPECT_EQ(format_number(-0.5, 2), "−0.5");

@@ -76,15 +76,20 @@ Figure permutation_figure(const Scene& scene, const FigureOptions& options) {
         panel.heatmap->vmin = -difference;
         panel.heatmap->vmax = difference;
         panel.heatmap->colorbar_label = t("difference", "差");
+        // Without a PE the difference is zero but for rounding, which differs between machines
+        // (0 on the desktop, 2.2e−16 in the browser): under 10⁻¹² of probabilities that are at most
+        // 1 it is said as such, the same everywhere.
+        constexpr double k_rounding = 1e-12;
         panel.title = t("attention(PX) − P·attention(X)·Pᵀ\n", "注意力(PX) − P·注意力(X)·Pᵀ\n") +
-                      t("largest: ", "最大绝对值：") + format_number(residual, 2);
+                      t("largest: ", "最大绝对值：") +
+                      (residual < k_rounding ? "< 10⁻¹²" : format_number(residual, 2));
         label_with_tokens(panel, permuted_tokens, permuted_tokens, t);
         figure.panels.push_back(std::move(panel));
     };
     add_row(blind, blind_difference, t("no PE", "无位置编码"), blind.residual_without_pe);
     add_row(seeing, seeing_difference, encoding_title(scene.encoding), seeing.residual_with_pe);
-    for (size_t i = 0; i < figure.panels.size(); ++i)
-        if (i % 3 != 0) figure.panels[i].y.label.clear();
+    // One y label a row: the layout draws it on the left of each row of the grid it picks
+    // (core/figure/outer_labels.h).
 
     figure.title = t("Permuting the tokens: without a PE, attention is permuted along",
                      "打乱词元顺序：没有位置编码时，注意力随之置换");
