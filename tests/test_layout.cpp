@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <string>
 #include <variant>
 
@@ -247,6 +248,30 @@ TEST(Layout, ExtrapolationKeysItsReferenceLinesOnceForEveryPanel) {
         }
     }
     for (const PanelPlacement& placed : l.panels) EXPECT_GT(placed.box.y, key_bottom);
+}
+
+// Figures of alike panels left their y labels to the layout's outer-label rule only in part: scores
+// --compare cleared all but the first, so the 2 × 2 grid's second row (ALiBi) had none, and a
+// column's one-map rows lost three of four. Every row's first panel names its y axis, whatever
+// grid.
+TEST(Layout, EveryRowOfAlikeMapsNamesItsYAxis) {
+    Scene s;
+    s.figure = "scores";
+    s.seq_len = 32;
+    s.dim = 16;
+    s.compare = {"sinusoidal", "rope", "alibi", "t5"};
+    const Figure figure = build_figure(s, {"en", "", false});
+    for (const auto& [w, h] : {std::pair{3.25, 7.2}, {13.33, 7.5}, {6.75, 3.6}}) {
+        const LaidOutFigure l = lay_out_figure(figure, canvas_in(w, h), FixedMeasure());
+        ASSERT_EQ(l.panels.size(), 4u);
+        std::set<int> rows_labelled, rows;
+        for (size_t i = 0; i < l.panels.size(); ++i) {
+            const int row = int(std::lround(l.panels[i].box.y));
+            rows.insert(row);
+            if (blocks(l, TextRole::YLabel, int(i)) > 0) rows_labelled.insert(row);
+        }
+        EXPECT_EQ(rows_labelled, rows) << w << " × " << h << " in";
+    }
 }
 
 // The display list holds the heatmap's image with its colour mapping, clipped lines, and text

@@ -52,7 +52,6 @@ Panel difference_panel(const Panel& a, const Panel& b, bool reduced, bool softma
                                  : t("Δ logit", "logit 之差");
     h.masked_label = t("masked", "已屏蔽");
     panel.title = a.title + " − " + b.title;
-    panel.y.label.clear();
     return panel;
 }
 
@@ -195,8 +194,8 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
         figure.panels.push_back(std::move(panel));
     }
     // Whether the panels share a colour scale is decided with every other figure's
-    // (core/figures/colour_scale.h). One y label for the row, as the panels share their y axis.
-    for (size_t i = 1; i < figure.panels.size(); ++i) figure.panels[i].y.label.clear();
+    // (core/figures/colour_scale.h). Their y labels are alike: the layout draws one on the left of
+    // each row of the grid it picks (core/figure/outer_labels.h).
     // The difference needs both maps on the host (device heatmaps were not asked for above).
     if (options.difference)
         figure.panels.push_back(
