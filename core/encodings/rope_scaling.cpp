@@ -293,23 +293,24 @@ std::string rope_scaling_name(RopeScalingType type) {
 }
 
 std::string rope_scaling_title(RopeScalingType type, const Text& t) {
+    if (t.lang != "zh") return rope_scaling_name(type);
     switch (type) {
         case RopeScalingType::None:
-            return t("none", "无缩放");
+            return "无缩放";
         case RopeScalingType::Linear:
-            return t("linear", "线性");
+            return "线性";
         case RopeScalingType::Ntk:
-            return t("ntk", "NTK");
+            return "NTK";
         case RopeScalingType::Dynamic:
-            return t("dynamic", "动态 NTK");
+            return "动态 NTK";
         case RopeScalingType::Yarn:
-            return t("yarn", "YaRN");
+            return "YaRN";
         case RopeScalingType::Llama3:
-            return t("llama3", "Llama 3");
+            return "Llama 3";
         case RopeScalingType::LongRope:
-            return t("longrope", "LongRoPE");
+            return "LongRoPE";
         case RopeScalingType::Proportional:
-            return t("proportional", "按比例");
+            return "按比例";
     }
     return rope_scaling_name(type);
 }

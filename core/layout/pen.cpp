@@ -109,13 +109,6 @@ bool opens(std::string_view c) {
     return std::find(std::begin(marks), std::end(marks), c) != std::end(marks);
 }
 
-// The lead byte of a text's last character.
-unsigned char last_lead(const std::string& s) {
-    size_t i = s.size();
-    while (i > 0 && (static_cast<unsigned char>(s[i - 1]) & 0xc0) == 0x80) --i;
-    return i > 0 ? static_cast<unsigned char>(s[i - 1]) : 0;
-}
-
 std::string_view last_character(const std::string& s) {
     size_t i = s.size();
     while (i > 0 && (static_cast<unsigned char>(s[i - 1]) & 0xc0) == 0x80) --i;
@@ -139,7 +132,7 @@ std::vector<Token> tokens(const std::string& text) {
         const bool held =
             !out.empty() && !space && (closes(piece) || opens(last_character(out.back().text)));
         if (!held && (out.empty() || space || cjk || out.back().text.empty() ||
-                      last_lead(out.back().text) >= 0xe3))
+                      static_cast<unsigned char>(last_character(out.back().text)[0]) >= 0xe3))
             out.push_back({"", space});
         out.back().text.append(piece);
         space = false;
