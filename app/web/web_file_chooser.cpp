@@ -9,8 +9,10 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <deque>
 #include <filesystem>
 #include <system_error>
+#include <utility>
 
 #include "app/gui/files/file_chooser.h"
 #include "app/gui/language.h"
@@ -21,8 +23,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::optional<std::string> g_arrived;  // set by posviz_web_file_arrived, from the page's script
-bool g_asked = false;                  // the chooser opened the file dialog and waits for it
+// Files in /uploads not yet taken, in the order they arrived (posviz_web_file_arrived, from the
+// page's script): several dropped at once (a queries and a keys .npy) arrive one by one.
+std::deque<std::string> g_arrived;
+bool g_asked = false;  // the chooser opened the file dialog and waits for it
 
 // Hands every finished file in /downloads to the browser and removes it (write_file_atomically's
 // temporaries start with a dot and are left alone).
@@ -39,9 +43,9 @@ void deliver_downloads() {
 }  // namespace
 
 std::optional<std::string> take_unasked_file() {
-    if (g_asked || !g_arrived) return std::nullopt;
-    std::optional<std::string> file;
-    file.swap(g_arrived);
+    if (g_asked || g_arrived.empty()) return std::nullopt;
+    std::string file = std::move(g_arrived.front());
+    g_arrived.pop_front();
     return file;
 }
 
@@ -49,7 +53,7 @@ std::optional<std::string> take_unasked_file() {
 
 // Called by index.html once a picked or dropped file is in /uploads.
 extern "C" EMSCRIPTEN_KEEPALIVE void posviz_web_file_arrived(const char* path) {
-    posviz::web::g_arrived = path;
+    posviz::web::g_arrived.emplace_back(path);
 }
 
 namespace posviz::gui {
@@ -81,10 +85,10 @@ void draw_file_chooser(FileChooser& chooser) {
     fs::create_directories(k_downloads, ignored);
     deliver_downloads();
     if (chooser.chosen && ImGui::GetFrameCount() > chooser.chosen_frame + 1) chooser.chosen.reset();
-    if (g_asked && g_arrived) {
-        chooser.chosen = *g_arrived;
+    if (g_asked && !g_arrived.empty()) {
+        chooser.chosen = std::move(g_arrived.front());
         chooser.chosen_frame = ImGui::GetFrameCount();
-        g_arrived.reset();
+        g_arrived.pop_front();
         g_asked = false;
     }
     if (!chooser.open) return;

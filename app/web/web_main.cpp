@@ -31,11 +31,22 @@ namespace {
 
 using namespace gui;
 
+// The page's one line (index.html's #status): a message and whether it is a problem.
+struct PageLine {
+    std::string text;
+    bool problem = false;
+    bool operator==(const PageLine&) const = default;
+};
+
 struct Page {
     GuiSession session;
     App app;
     int fragment_version = -1;  // of posvizFragmentVersion in index.html
-    std::string shown_status, shown_model;
+    // The app's problem, the Model box's problem and the app's status as last seen, and the line
+    // made of them (say_in_page).
+    std::string seen_problem, seen_model_problem, seen_status;
+    PageLine line, shown_line;
+    std::string shown_model;
     int shown_settled = -1;
     LatencyBench bench;
 };
@@ -113,7 +124,11 @@ void apply_fragment(App& app, const std::string& fragment) {
         set_lecture(app, lecture->second == "1");
 }
 
-// A dropped file: a preset or a model's config.json (.json), or the queries (.npy).
+// A dropped file: a preset or a model's config.json (.json), or content (.npy): the queries, then
+// the keys. A .npy is the keys when the queries are named and the keys not yet, else the queries
+// (naming them starts a new pair), so dropping q.npy and k.npy together, or one after the other,
+// loads both (the Scene window loads once both are named); a file whose shape does not fit is
+// the Scene window's message.
 void open_unasked_file(App& app, const std::string& path) {
     const std::string extension = std::filesystem::path(path).extension().string();
     FileChooser& chooser = app.files.chooser;
@@ -129,7 +144,15 @@ void open_unasked_file(App& app, const std::string& path) {
         }
         chooser.owner = "model";
     } else if (extension == ".npy") {
-        chooser.owner = "queries";
+        const bool keys = !app.files.queries_path.empty() && app.files.keys_path.empty();
+        if (!keys) app.files.keys_path.clear();
+        chooser.owner = keys ? "keys" : "queries";
+        if (!keys) {
+            app.problem.clear();
+            app.status = tr("queries: ", "查询：") +
+                         std::filesystem::path(path).filename().string() +
+                         tr("; the keys .npy next", "；接着是键 .npy");
+        }
     } else {
         app.problem = InputError("file", path, "a .json preset or model config, or a .npy").what();
         return;
@@ -155,15 +178,29 @@ bool page_settled(const App& app) {
     return true;
 }
 
+// One of the messages the page's line is made of: a new one takes the line; one that is cleared
+// while on the line gives it back to the app's status.
+void take_if_new(Page& page, const std::string& now, std::string& seen, bool problem) {
+    if (now == seen) return;
+    const bool on_the_line = page.line == PageLine{seen, problem};
+    seen = now;
+    if (!now.empty())
+        page.line = {now, problem};
+    else if (on_the_line)
+        page.line = {page.app.status, false};
+}
+
 void say_in_page(Page& page) {
-    // The app's problem, else the Model box's (a config that could not be read), else its status.
-    const std::string& problem =
-        page.app.problem.empty() ? page.app.files.model_problem : page.app.problem;
-    const std::string& text = problem.empty() ? page.app.status : problem;
-    const std::string status = (problem.empty() ? "ok: " : "problem: ") + text;
-    if (status != page.shown_status) {
-        page.shown_status = status;
-        EM_ASM({ posvizSay(UTF8ToString($0), $1); }, text.c_str(), problem.empty() ? 0 : 1);
+    // The newest of the app's status, the Model box's problem (a config that could not be read)
+    // and the app's problem: a message stays until a newer one replaces it, so a config that failed
+    // once is not said again over every later success.
+    take_if_new(page, page.app.status, page.seen_status, false);
+    take_if_new(page, page.app.files.model_problem, page.seen_model_problem, true);
+    take_if_new(page, page.app.problem, page.seen_problem, true);
+    if (page.line != page.shown_line) {
+        page.shown_line = page.line;
+        EM_ASM({ posvizSay(UTF8ToString($0), $1); }, page.line.text.c_str(),
+               page.line.problem ? 1 : 0);
     }
     // Whether every figure is computed: what a test or a benchmark waits for.
     const int settled = page_settled(page.app) ? 1 : 0;
@@ -192,7 +229,9 @@ void frame() {
             app.problem = e.what();
         }
     }
-    if (std::optional<std::string> file = take_unasked_file()) open_unasked_file(app, *file);
+    // One file a frame, and none while the last is still on its way to the Scene window.
+    if (!app.files.chooser.chosen)
+        if (std::optional<std::string> file = take_unasked_file()) open_unasked_file(app, *file);
     page.bench.before_frame(app);
     try {
         draw_frame(app);

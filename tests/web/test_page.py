@@ -9,14 +9,18 @@ error; PageDown / PageUp moving the title one step per tap; F11's lecture mode t
 browser's full screen, and leaving it when the browser leaves full screen; a preset opened
 through the page's file input; a model's config.json loaded through
 the page's file input (its name in the page); an SVG export downloaded that parses and holds the
-figure's title as text, a PNG export, and the figure's data as .npy and .csv; bad input (a config that is not JSON, a 200 MB file, an
-unknown preset and L = 10^9 in the fragment) said in the page while the app keeps running.
+figure's title as text, a PNG export, and the figure's data as .npy and .csv; a queries and a
+keys .npy dropped on the page together loading as the content; bad input (a config that is not
+JSON, a 200 MB file, dropped keys whose shape does not fit the queries, an unknown preset and
+L = 10^9 in the fragment) said in the page while the app keeps running.
 Ends with "web: N passed, M failed"; exit status 1 on any failure.
 Usage: test_page.py SITE_DIR [SHOTS_DIR]   (SHOTS_DIR: screenshots of every preset, en and zh,
 at 1280x720 and 1920x1080, to look at)
 """
+import base64
 import json
 import os
+import struct
 import sys
 import tempfile
 import time
@@ -79,6 +83,25 @@ def set_file(browser, path):
     root = browser.call("DOM.getDocument")["root"]["nodeId"]
     node = browser.call("DOM.querySelector", nodeId=root, selector="#file")["nodeId"]
     browser.call("DOM.setFileInputFiles", files=[path], nodeId=node)
+
+
+def npy_bytes(rows, cols):
+    """A float64 (rows, cols) .npy of 0.01·(row + col), as NumPy's format 1.0 writes it."""
+    header = "{'descr': '<f8', 'fortran_order': False, 'shape': (%d, %d), }" % (rows, cols)
+    header += " " * (63 - (10 + len(header)) % 64) + "\n"  # the data starts 64-byte aligned
+    values = [0.01 * (r + c) for r in range(rows) for c in range(cols)]
+    return (b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("ascii") +
+            struct.pack("<%dd" % len(values), *values))
+
+
+def drop_files(browser, files):
+    """Drops {name: bytes} on the page at once, as a user drags them from a file manager."""
+    browser.evaluate(
+        "(function () { var dt = new DataTransfer(); %s"
+        "window.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, cancelable: true})); })()"
+        % "".join("dt.items.add(new File([Uint8Array.from(atob(%s), c => c.charCodeAt(0))], %s));"
+                  % (json.dumps(base64.b64encode(data).decode("ascii")), json.dumps(name))
+                  for name, data in files.items()))
 
 
 def wait_download(browser, name, timeout=20):
@@ -256,6 +279,18 @@ def main():
                                 " >= 0 && document.getElementById('status').textContent", 10)
         check("a 200 MB file is refused with a message in the page", said and "MB" in said,
               str(said))
+        # Content dropped on the page: the queries, then the keys, as two files at once.
+        drop_files(browser, {"q.npy": npy_bytes(12, 8), "k-short.npy": npy_bytes(10, 8)})
+        said = browser.wait_for("document.getElementById('status').dataset.kind == 'problem' && "
+                                "document.getElementById('status').textContent.includes('k-short')"
+                                " && document.getElementById('status').textContent", 20)
+        check("keys that do not fit the dropped queries are said in the page", said, str(said))
+        drop_files(browser, {"q.npy": npy_bytes(12, 8), "k.npy": npy_bytes(12, 8)})
+        said = browser.wait_for("document.getElementById('status').dataset.kind != 'problem' && "
+                                "document.getElementById('status').textContent.includes("
+                                "'L = 12, D = 8') && "
+                                "document.getElementById('status').textContent", 20)
+        check("a queries and a keys .npy dropped together load as the content", said, str(said))
         go(browser, "#preset=no-such-preset")
         said = browser.wait_for("document.getElementById('status').textContent.indexOf("
                                 "'no-such-preset') >= 0 && "
