@@ -18,6 +18,7 @@
 #include "app/gui/gui_session.h"
 #include "app/gui/language.h"
 #include "app/gui/storyline_names.h"
+#include "app/gui/views/window_message.h"
 #include "app/storyline/preset.h"
 #include "app/web/link_fragment.h"
 #include "app/web/web_bench.h"
@@ -46,7 +47,7 @@ struct Page {
     // made of them (say_in_page).
     std::string seen_problem, seen_model_problem, seen_status;
     PageLine line, shown_line;
-    std::string shown_model;
+    std::string shown_model, shown_language;
     int shown_settled = -1;
     LatencyBench bench;
 };
@@ -178,14 +179,15 @@ bool page_settled(const App& app) {
     return true;
 }
 
-// One of the messages the page's line is made of: a new one takes the line; one that is cleared
-// while on the line gives it back to the app's status.
+// One of the messages the page's line is made of: a new one takes the line (a problem as the
+// window says it, window_message); one that is cleared while on the line gives it back to the
+// app's status.
 void take_if_new(Page& page, const std::string& now, std::string& seen, bool problem) {
     if (now == seen) return;
-    const bool on_the_line = page.line == PageLine{seen, problem};
+    const bool on_the_line = page.line == PageLine{problem ? window_message(seen) : seen, problem};
     seen = now;
     if (!now.empty())
-        page.line = {now, problem};
+        page.line = {problem ? window_message(now) : now, problem};
     else if (on_the_line)
         page.line = {page.app.status, false};
 }
@@ -201,6 +203,12 @@ void say_in_page(Page& page) {
         page.shown_line = page.line;
         EM_ASM({ posvizSay(UTF8ToString($0), $1); }, page.line.text.c_str(),
                page.line.problem ? 1 : 0);
+    }
+    // The document's language, which the page's own messages (index.html) are written in.
+    if (language() != page.shown_language) {
+        page.shown_language = language();
+        EM_ASM({ document.documentElement.lang = UTF8ToString($0); },
+               language() == "zh" ? "zh-CN" : "en");
     }
     // Whether every figure is computed: what a test or a benchmark waits for.
     const int settled = page_settled(page.app) ? 1 : 0;

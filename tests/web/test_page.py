@@ -12,7 +12,7 @@ the page's file input (its name in the page); an SVG export downloaded that pars
 figure's title as text, a PNG export, and the figure's data as .npy and .csv; a queries and a
 keys .npy dropped on the page together loading as the content; bad input (a config that is not
 JSON, a 200 MB file, dropped keys whose shape does not fit the queries, an unknown preset and
-L = 10^9 in the fragment) said in the page while the app keeps running.
+L = 10^9 in the fragment, in Chinese with lang=zh) said in the page while the app keeps running.
 Ends with "web: N passed, M failed"; exit status 1 on any failure.
 Usage: test_page.py SITE_DIR [SHOTS_DIR]   (SHOTS_DIR: screenshots of every preset, en and zh,
 at 1280x720 and 1920x1080, to look at)
@@ -301,7 +301,20 @@ def main():
                                 "'#L: got 1000000000') >= 0 && "
                                 "document.getElementById('status').textContent", 10)
         check("L = 10^9 in the fragment is said in the page", said, str(said))
-        reached = go(browser, "#slide=4", 4)
+        go(browser, "#slide=2&L=2000000000&lang=zh")
+        said = browser.wait_for("document.getElementById('status').textContent.indexOf("
+                                "'#L：收到 2000000000') >= 0 && "
+                                "document.getElementById('status').textContent", 10)
+        big_zh = os.path.join(work, "big-zh.npy")
+        with open(big_zh, "wb") as f:
+            f.truncate(200 * 1024 * 1024)
+        set_file(browser, big_zh)
+        refused = browser.wait_for("document.getElementById('status').textContent.indexOf("
+                                   "'big-zh.npy') >= 0 && "
+                                   "document.getElementById('status').textContent", 10)
+        check("in Chinese, the page says bad input in Chinese (its own messages too)",
+              said and refused and "本页面" in refused, "%s | %s" % (said, refused))
+        reached = go(browser, "#slide=4&lang=en", 4)
         ok, detail = drawn(browser.screenshot())
         check("after all that the app keeps running (slide 4 drawn)", reached and ok,
               "%s; %s" % (browser.evaluate("document.title"), detail))

@@ -11,6 +11,7 @@
 #include "app/gui/files/user_folders.h"
 #include "app/gui/language.h"
 #include "app/gui/storyline_names.h"
+#include "app/gui/views/window_message.h"
 #include "app/gui/window/ui_style.h"
 #include "app/storyline/preset.h"
 
@@ -49,7 +50,7 @@ void entries(FileChooser& chooser) {
     FileChooserModel& model = chooser.model;
     if (!model.listing().error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, k_error_colour);
-        ImGui::TextWrapped("%s", model.listing().error.c_str());
+        ImGui::TextWrapped("%s", window_message(model.listing().error).c_str());
         ImGui::PopStyleColor();
         ImGui::TextDisabled(
             "%s", tr("Go up, pick a place or type a path.", "可返回上一级、选择位置或输入路径。"));
@@ -95,7 +96,7 @@ void entries(FileChooser& chooser) {
 void message_line(const FileChooserModel& model) {
     if (!model.error().empty() && model.error() != model.listing().error) {
         ImGui::PushStyleColor(ImGuiCol_Text, k_error_colour);
-        ImGui::TextWrapped("%s", model.error().c_str());
+        ImGui::TextWrapped("%s", window_message(model.error()).c_str());
         ImGui::PopStyleColor();
     } else if (model.setup().purpose == ChooserPurpose::SaveFile) {
         const std::string target = model.save_target();

@@ -3,6 +3,9 @@
 #include <regex>
 #include <utility>
 
+#include "app/gui/language.h"
+#include "app/gui/views/chinese_message.h"
+
 namespace posviz::gui {
 
 std::string window_message(const std::string& message) {
@@ -39,7 +42,8 @@ std::string window_message(const std::string& message) {
         out += m.prefix().str() + m[1].str() + name;
         s = m.suffix().str();
     }
-    return out + s;
+    out += s;
+    return language() == "zh" ? chinese_message(out) : out;
 }
 
 }  // namespace posviz::gui

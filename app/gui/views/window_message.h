@@ -10,7 +10,8 @@ namespace posviz::gui {
 
 // `message` with each command-line option named as the window's control ("--seq-len" → "L",
 // "--model-config" → "model"), parenthetical hints about flags dropped, and JSON library errors
-// turned into "not valid JSON at line 1, column 25".
+// turned into "not valid JSON at line 1, column 25"; in the zh window, in Chinese as far as
+// chinese_message (chinese_message.h) knows its phrases.
 std::string window_message(const std::string& message);
 
 }  // namespace posviz::gui
