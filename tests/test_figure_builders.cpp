@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/figures/figure_text.h"
 #include "core/figures/figures.h"
 #include "core/figures/scores_backend.h"
 #include "core/scene.h"
@@ -57,6 +58,27 @@ TEST(FigureBuilders, EveryFigureBuildsInBothLanguages) {
         for (const Panel& p : zh.panels) zh_words += p.title + p.x.label + p.y.label;
         EXPECT_TRUE(has_cjk(zh_words + zh.subtitle)) << figure;
     }
+}
+
+// "Sinusoidal" and "Learned" describe an encoding rather than name it: Chinese figures say 正弦
+// and 可学习, joined to the Chinese after them without a space; names stay names.
+TEST(FigureBuilders, DescriptiveEncodingNamesAreChineseInChinese) {
+    const Text zh{"zh"}, en{"en"};
+    EXPECT_EQ(encoding_title("sinusoidal", zh), "正弦");
+    EXPECT_EQ(encoding_title("learned", zh), "可学习");
+    EXPECT_EQ(encoding_title("rope", zh), "RoPE");
+    EXPECT_EQ(encoding_title("sinusoidal", en), "Sinusoidal");
+    EXPECT_EQ(name_then("正弦", " 位置编码矩阵"), "正弦位置编码矩阵");
+    EXPECT_EQ(name_then("RoPE", " 位置编码矩阵"), "RoPE 位置编码矩阵");
+    EXPECT_EQ(name_then("Sinusoidal", " positional encoding matrix"),
+              "Sinusoidal positional encoding matrix");
+    EXPECT_EQ(build_figure(scene_for("pe", "sinusoidal"), {"zh", "", false}).title,
+              "正弦位置编码矩阵");
+    EXPECT_EQ(build_figure(scene_for("curves", "learned"), {"zh", "", false}).title,
+              "可学习位置编码：各维度随位置的变化");
+    const Figure permutation =
+        build_figure(scene_for("permutation", "sinusoidal"), {"zh", "", false});
+    EXPECT_EQ(permutation.panels.back().title.find("Sinusoidal"), std::string::npos);
 }
 
 TEST(FigureBuilders, WavelengthsFollowTheBaseFormula) {

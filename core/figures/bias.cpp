@@ -139,7 +139,7 @@ Figure bias_figure(const Scene& scene, const FigureOptions& options) {
     for (size_t k = 0; k < names.size(); ++k) {
         BiasPicture picture = bias_of(scene, make_encoding(scene, names[k]), t);
         if (scene.causal) apply_causal_mask(picture.bias);
-        const std::string name = encoding_title(names[k]);
+        const std::string name = encoding_title(names[k], t);
         curve.lines.push_back(bias_curve(picture.bias, compared ? name : "", int(k)));
         curve.lines.back().steps = picture.steps;
         Panel matrix =
@@ -155,7 +155,7 @@ Figure bias_figure(const Scene& scene, const FigureOptions& options) {
     figure.panels.push_back(std::move(curve));
 
     figure.title = compared ? t("Positional biases added to the logits", "加到 logit 上的位置偏置")
-                            : encoding_title(scene.encoding) +
+                            : encoding_title(scene.encoding, t) +
                                   t(": bias added to the logits", "：加到 logit 上的位置偏置");
     // Compared, the formulas would fill the line and push out what follows them (which colour
     // scale the maps use); the panels' titles name the encodings.

@@ -58,8 +58,8 @@ Figure curves_figure(const Scene& scene, const FigureOptions& options) {
     }
 
     if (!options.split) mark_missing_rows(panel, max_len, scene.seq_len, t);
-    figure.title = encoding_title(scene.encoding) +
-                   t(" PE: one curve per dimension", " 位置编码：各维度随位置的变化");
+    figure.title = name_then(encoding_title(scene.encoding, t),
+                             t(" PE: one curve per dimension", " 位置编码：各维度随位置的变化"));
     figure.subtitle =
         join_parts({scene_sizes(scene), sinusoidal ? "base = " + format_number(scene.base, 6) : "",
                     sinusoidal ? frequency_formula(scene) : ""});

@@ -52,10 +52,11 @@ Figure decay_figure(const Scene& scene, const FigureOptions& options) {
     const bool xpos = encodings.count("xpos") > 0;
     Figure figure;
     const std::string source = t(" (RoFormer §3.4.3)", "（RoFormer §3.4.3）");
-    figure.title = encodings.size() == 1
-                       ? t("Long-term decay of ", "") + encoding_title(*encodings.begin()) +
-                             t("", " 的远程衰减") + source
-                       : t("Long-term decay", "远程衰减") + source;
+    figure.title =
+        encodings.size() == 1
+            ? t("Long-term decay of ", "") +
+                  name_then(encoding_title(*encodings.begin(), t), t("", " 的远程衰减")) + source
+            : t("Long-term decay", "远程衰减") + source;
     // xPos's formula is long: it gets a line of its own.
     const std::string formula = partial_sum_formula(scene, encodings.size() > 1 || !xpos, xpos, t);
     figure.subtitle = xpos ? join_parts({scene_sizes(scene), base_part(scene)}) + "\n" + formula

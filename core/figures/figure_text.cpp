@@ -7,16 +7,34 @@
 
 namespace posviz {
 
-std::string encoding_title(const std::string& name) {
+std::string encoding_title(const std::string& name, const Text& t) {
+    if (name == "sinusoidal") return t("Sinusoidal", "正弦");
+    if (name == "learned") return t("Learned", "可学习");
     static const std::map<std::string, std::string> titles = {
-        {"nope", "NoPE"},         {"sinusoidal", "Sinusoidal"},
-        {"learned", "Learned"},   {"shaw", "Shaw"},
-        {"xl", "Transformer-XL"}, {"t5", "T5"},
-        {"rope", "RoPE"},         {"alibi", "ALiBi"},
-        {"kerple", "KERPLE"},     {"fire", "FIRE"},
-        {"xpos", "xPos"}};
+        {"nope", "NoPE"},     {"shaw", "Shaw"}, {"xl", "Transformer-XL"},
+        {"t5", "T5"},         {"rope", "RoPE"}, {"alibi", "ALiBi"},
+        {"kerple", "KERPLE"}, {"fire", "FIRE"}, {"xpos", "xPos"}};
     auto it = titles.find(name);
     return it == titles.end() ? name : it->second;
+}
+
+namespace {
+
+// Whether the UTF-8 character that starts at `p` is a Chinese one (U+3000–U+9FFF, whose lead
+// bytes are E3–E9, or a full-width form, EF).
+bool chinese_at(const std::string& s, size_t p) {
+    const unsigned char lead = p < s.size() ? static_cast<unsigned char>(s[p]) : 0;
+    return (lead >= 0xE3 && lead <= 0xE9) || lead == 0xEF;
+}
+
+}  // namespace
+
+std::string name_then(const std::string& name, const std::string& rest) {
+    // The last character of `name` is its last three bytes where it is Chinese.
+    const bool name_chinese = name.size() >= 3 && chinese_at(name, name.size() - 3);
+    if (name_chinese && rest.size() > 1 && rest[0] == ' ' && chinese_at(rest, 1))
+        return name + rest.substr(1);
+    return name + rest;
 }
 
 std::string scene_sizes(const Scene& s) {

@@ -10,7 +10,13 @@
 
 namespace posviz {
 
-std::string encoding_title(const std::string& name);  // "rope" → "RoPE", "xl" → "Transformer-XL"
+// An encoding's name as papers write it ("rope" → "RoPE", "xl" → "Transformer-XL"); the two that
+// are descriptions rather than names in the reader's language ("sinusoidal" → "Sinusoidal" /
+// "正弦", "learned" → "Learned" / "可学习").
+std::string encoding_title(const std::string& name, const Text& t);
+// `name` then `rest`, without the space that leads `rest` where both sides of it are Chinese:
+// "正弦" + " 位置编码矩阵" → "正弦位置编码矩阵", while "RoPE" + " 位置编码矩阵" keeps it.
+std::string name_then(const std::string& name, const std::string& rest);
 
 // "L = 128 · D = 64 · base = 10000": the sizes every figure depends on.
 std::string scene_sizes(const Scene& scene);

@@ -47,8 +47,8 @@ Figure pca_figure(const Scene& scene, const FigureOptions& options) {
     components.legend = LegendPosition::Outside;
 
     Figure figure;
-    figure.title = encoding_title(scene.encoding) +
-                   t(" PE: principal components of the rows", " 位置编码：各行的主成分");
+    figure.title = name_then(encoding_title(scene.encoding, t),
+                             t(" PE: principal components of the rows", " 位置编码：各行的主成分"));
     figure.subtitle =
         join_parts({scene_sizes(scene), t("(%: share of the variance)", "（%：方差占比）")});
     figure.cols = 2;

@@ -36,8 +36,8 @@ Figure pe_figure(const Scene& scene, const FigureOptions& options) {
     if (scene.encoding == "sinusoidal" && scene.sinusoidal_layout == "halves")
         mark_halves(panel, scene.dim, scene.seq_len);
     Figure figure;
-    figure.title =
-        encoding_title(scene.encoding) + t(" positional encoding matrix", " 位置编码矩阵");
+    figure.title = name_then(encoding_title(scene.encoding, t),
+                             t(" positional encoding matrix", " 位置编码矩阵"));
     figure.subtitle = join_parts(
         {scene_sizes(scene),
          scene.encoding == "sinusoidal" ? "base = " + format_number(scene.base, 6) : "",

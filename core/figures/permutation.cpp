@@ -87,7 +87,7 @@ Figure permutation_figure(const Scene& scene, const FigureOptions& options) {
         figure.panels.push_back(std::move(panel));
     };
     add_row(blind, blind_difference, t("no PE", "无位置编码"), blind.residual_without_pe);
-    add_row(seeing, seeing_difference, encoding_title(scene.encoding), seeing.residual_with_pe);
+    add_row(seeing, seeing_difference, encoding_title(scene.encoding, t), seeing.residual_with_pe);
     // One y label a row: the layout draws it on the left of each row of the grid it picks
     // (core/figure/outer_labels.h).
 

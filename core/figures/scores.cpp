@@ -189,7 +189,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
             h.colorbar_label = scene.softmax ? t("max probability per block", "每块最大概率")
                                              : t("max |logit| per block", "每块最大 |logit|");
         }
-        panel.title = encoding_title(name);
+        panel.title = encoding_title(name, t);
         if (!reduced) label_with_tokens(panel, tokens, tokens, t);
         figure.panels.push_back(std::move(panel));
     }
@@ -208,7 +208,7 @@ Figure scores_figure(const Scene& scene, const FigureOptions& options) {
     const bool compared = encodings.size() > 1;
     const std::string content_text = scene_content(scene, t);
     figure.title = compared ? what + t(" on ", "，内容：") + content_text
-                            : what + " · " + encoding_title(encodings[0]);
+                            : what + " · " + encoding_title(encodings[0], t);
     const int texels = std::min(scene.seq_len, scene.resolution);
     const std::string reduction = reduced
                                       ? t("reduced to ", "缩减为 ") + std::to_string(texels) + "×" +

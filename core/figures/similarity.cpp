@@ -40,7 +40,7 @@ Figure similarity_figure(const Scene& scene, const FigureOptions& options) {
 
     Figure figure;
     figure.title =
-        encoding_title(scene.encoding) + t(": similarity of positions", "：位置之间的相似度");
+        encoding_title(scene.encoding, t) + t(": similarity of positions", "：位置之间的相似度");
     figure.subtitle = scene_sizes(scene);
     figure.cols = 2;
     figure.panels = {matrix, rows};

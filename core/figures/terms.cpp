@@ -41,7 +41,7 @@ Figure terms_figure(const Scene& scene, const FigureOptions& options) {
         panel.heatmap->colorbar_label = t("term ÷ √D (logit units)", "该项 ÷ √D（logit 单位）");
         figure.panels.push_back(std::move(panel));
     }
-    figure.title = encoding_title(scene.encoding) +
+    figure.title = encoding_title(scene.encoding, t) +
                    t(": the four terms of a logit (each ÷ √D)", "：logit 的四项分解（各项 ÷ √D）");
     figure.subtitle = join_parts({scene_sizes(scene), scene_content(scene, t),
                                   t("each panel has its own colour scale", "各子图色标独立")});

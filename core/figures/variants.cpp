@@ -23,7 +23,7 @@ bool parse_base(const std::string& entry, double& base) {
 }
 
 std::string encoding_label(const Scene& scene, const Text& t) {
-    const std::string name = encoding_title(scene.encoding);
+    const std::string name = encoding_title(scene.encoding, t);
     if (scene.encoding == "sinusoidal" || scene.rope_scaling.type == RopeScalingType::None)
         return name;
     if (scene.rope_scaling.type == RopeScalingType::Proportional &&

@@ -22,8 +22,8 @@ std::vector<FrequencyCurve> wavelength_curves(const Scene& scene, const Text& t)
         if (v.encoding != "sinusoidal" && extends_context(v.rope_scaling)) {
             Scene unscaled = v;
             unscaled.rope_scaling = pretrained_scaling(v.rope_scaling);
-            curves.push_back(
-                {unscaled, encoding_title(v.encoding) + t(" unscaled", " 未缩放"), int(k), true});
+            curves.push_back({unscaled, encoding_title(v.encoding, t) + t(" unscaled", " 未缩放"),
+                              int(k), true});
         }
     }
     return curves;
@@ -106,7 +106,7 @@ Figure wavelengths_figure(const Scene& scene, const FigureOptions& options) {
 
     Figure figure;
     figure.title = scene.compare.empty()
-                       ? encoding_title(scene.encoding) +
+                       ? encoding_title(scene.encoding, t) +
                              t(": how fast each pair of dims turns", "：各维度对的旋转快慢")
                        : t("Frequencies compared", "频率对比");
     figure.subtitle =

@@ -313,10 +313,7 @@ void forget_stale_model(App& app) {
 }
 
 std::string window_encoding_title(const std::string& name) {
-    // The two that are descriptions rather than names; the rest are names in either language.
-    if (name == "sinusoidal") return tr("Sinusoidal", "正弦");
-    if (name == "learned") return tr("Learned", "可学习");
-    return encoding_title(name);
+    return encoding_title(name, Text{language()});
 }
 
 bool int_slider(const char* label, int& value, int lo, int hi, bool logarithmic) {
@@ -534,7 +531,7 @@ void scene_controls(App& app) {
     ImGui::SameLine();
     ImGui::Checkbox(tr("softmax", "softmax"), &s.softmax);
 
-    section((window_encoding_title(s.encoding) + tr(" parameters", " 参数")).c_str());
+    section(name_then(window_encoding_title(s.encoding), tr(" parameters", " 参数")).c_str());
     encoding_parameters(app);
 }
 

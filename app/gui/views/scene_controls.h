@@ -23,7 +23,8 @@ bool dim_slider(const char* label, Scene& scene);
 bool head_slider(const char* label, Scene& scene);
 bool base_slider(const char* label, Scene& scene);
 bool encoding_combo(const char* label, std::string& encoding);
-// An encoding's name as the window writes it: "正弦" for sinusoidal in Chinese, "RoPE" in both.
+// An encoding's name in the window's language, as the figures write it (encoding_title):
+// "正弦" for sinusoidal in Chinese, "RoPE" in both.
 std::string window_encoding_title(const std::string& name);
 bool content_combo(const char* label, Scene& scene);
 // The Attention view's second content (ViewSettings::beside_content): none, ones, random, zeros.
