@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "app/gui/files/file_windows.h"
 #include "app/gui/language.h"
@@ -145,13 +147,21 @@ void status_text(const App& app) {
     const float available = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x;
     const std::string whole = window_message(text);
     std::string shown = whole;
-    // Cut between characters, never inside one: a cut UTF-8 sequence drew "已?入".
-    while (shown.size() > 4 && ImGui::CalcTextSize(shown.c_str()).x > available) {
-        size_t cut = shown.size() * 4 / 5;
-        while (cut > 0 && (static_cast<unsigned char>(shown[cut]) & 0xC0) == 0x80) --cut;
-        shown.resize(cut);
+    if (ImGui::CalcTextSize(whole.c_str()).x > available) {
+        // The longest head that fits with "…" after it, cut between characters, never inside one
+        // (a cut UTF-8 sequence drew "已?入").
+        std::vector<size_t> ends;
+        for (size_t i = 1; i < whole.size(); ++i)
+            if ((static_cast<unsigned char>(whole[i]) & 0xC0) != 0x80) ends.push_back(i);
+        const auto fits = [&](size_t end) {
+            return ImGui::CalcTextSize((whole.substr(0, end) + "…").c_str()).x <= available;
+        };
+        const auto too_long = std::partition_point(ends.begin(), ends.end(), fits);
+        // Menus that leave no room (a large UI scale on a small screen): nothing rather than text
+        // drawn over the last menu.
+        if (too_long == ends.begin()) return;
+        shown = whole.substr(0, *(too_long - 1)) + "…";
     }
-    if (shown.size() < whole.size()) shown += "…";
     ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(shown.c_str()).x -
                     ImGui::GetStyle().WindowPadding.x);
     ImGui::PushStyleColor(ImGuiCol_Text,
@@ -159,9 +169,13 @@ void status_text(const App& app) {
     ImGui::TextUnformatted(shown.c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) {
-        // The whole message, wrapped to a readable measure: a long one is not cut here too.
+        // The whole message, wrapped to a readable measure: a long one is not cut here too. The
+        // measure is 36 em, or the window's width where that is narrower (a large UI scale on a
+        // small screen), so that no line runs off the window.
         ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(36.0f * ImGui::GetFontSize());
+        const float window_width =
+            ImGui::GetMainViewport()->WorkSize.x - 4.0f * ImGui::GetStyle().WindowPadding.x;
+        ImGui::PushTextWrapPos(std::min(36.0f * ImGui::GetFontSize(), window_width));
         ImGui::TextUnformatted(whole.c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();

@@ -510,6 +510,15 @@ LaidOutFigure lay_out_figure(const Figure& figure, const Canvas& canvas, const T
     // column), the axis labels go; the tick labels and titles stay.
     if (plan.panels.smallest_box < theme.label_size)
         plan = plan_at(figure, canvas, measure, theme, view, true);
+    // Decision: a screen's tile (type that shrinks with it, Canvas::font_size_shrinks) where even
+    // that leaves a plot box under 1 em is too small for the figure: the plot widget says so
+    // rather than drawing the titles and ticks of boxes a few points wide in a heap (a large UI
+    // scale on a small screen). An export keeps what it was asked for.
+    if (canvas.font_size_shrinks && plan.panels.smallest_box < theme.label_size)
+        throw InputError(
+            "view",
+            format_number(canvas.width, 3) + " × " + format_number(canvas.height, 3) + " pt",
+            "a view with room for the figure's panels");
     if (!shrinks && !room_for_panels(plan, theme))
         too_large_type(figure, canvas, measure, view, base);
     const Header& header = plan.header;

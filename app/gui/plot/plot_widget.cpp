@@ -45,6 +45,7 @@ struct LayoutMemo {
     ImFont* heading = nullptr;
     float body_size = 0.0f, heading_size = 0.0f;  // should fonts be rebuilt
     LaidOutFigure laid_out;
+    bool too_small = false;  // lay_out_figure found no room for the panels (its InputError)
 };
 std::unordered_map<ImGuiID, LayoutMemo> g_layouts;
 
@@ -53,7 +54,9 @@ bool same_canvas(const Canvas& a, const Canvas& b) {
            a.font_size == b.font_size;
 }
 
-const LaidOutFigure& laid_out(const Figure& figure, uint64_t version, const Canvas& canvas,
+// The figure laid out for `canvas`, or null where the canvas has no room for its panels; either
+// is remembered until something it depends on changes.
+const LaidOutFigure* laid_out(const Figure& figure, uint64_t version, const Canvas& canvas,
                               const FigureView& view, const ImGuiTextMeasure& measure,
                               const PlotStyle& s) {
     LayoutMemo& memo = g_layouts[ImGui::GetID("layout")];
@@ -61,17 +64,17 @@ const LaidOutFigure& laid_out(const Figure& figure, uint64_t version, const Canv
         memo.figure == &figure && memo.version == version && same_canvas(memo.canvas, canvas) &&
         memo.view == view && memo.body == s.body && memo.heading == s.heading &&
         memo.body_size == s.body->FontSize && memo.heading_size == s.heading->FontSize;
-    if (!same)
-        memo = {&figure,
-                version,
-                canvas,
-                view,
-                s.body,
-                s.heading,
-                s.body->FontSize,
-                s.heading->FontSize,
-                lay_out_figure(figure, canvas, measure, view)};
-    return memo.laid_out;
+    if (!same) {
+        memo = {&figure,         version,   canvas,           view,
+                s.body,          s.heading, s.body->FontSize, s.heading->FontSize,
+                LaidOutFigure{}, false};
+        try {
+            memo.laid_out = lay_out_figure(figure, canvas, measure, view);
+        } catch (const InputError&) {
+            memo.too_small = true;
+        }
+    }
+    return memo.too_small ? nullptr : &memo.laid_out;
 }
 
 std::string cell_value_text(double v) {
@@ -336,17 +339,19 @@ PlotHover PlotFigure(const char* id, const Figure& figure, uint64_t version, con
                                                          DataLimits{zoom.y.lo, zoom.y.hi}}
                                           : ZoomedLimits{});
     }
-    const LaidOutFigure* l = nullptr;
-    try {
-        l = &laid_out(figure, version, canvas, view, measure, style);
-    } catch (const InputError&) {
-        // No room at all for the panels, even in the smallest type (a tile a few pixels high).
-        const char* text = tr("Too small to draw this figure: make the view larger.",
-                              "视图太小，无法绘制此图：请放大视图。");
-        const ImVec2 size_of = ImGui::CalcTextSize(text);
-        draw->AddText(ImVec2(area.Min.x + std::max(0.0f, 0.5f * (area.GetWidth() - size_of.x)),
+    const LaidOutFigure* l = laid_out(figure, version, canvas, view, measure, style);
+    if (!l) {
+        // No room for the panels, even in the smallest type (core/layout/figure_layout.h).
+        const char* text =
+            tr("Too small to draw this figure: make the view larger, or the UI "
+               "scale smaller (View → UI scale).",
+               "视图太小，无法绘制此图：请放大视图，或调小界面缩放（视图 → 界面缩放）。");
+        const float wrap = area.GetWidth();
+        const ImVec2 size_of = ImGui::CalcTextSize(text, nullptr, false, wrap);
+        draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+                      ImVec2(area.Min.x + std::max(0.0f, 0.5f * (area.GetWidth() - size_of.x)),
                              area.GetCenter().y - 0.5f * size_of.y),
-                      to_u32(theme.muted), text);
+                      to_u32(theme.muted), text, nullptr, wrap);
     }
     PlotHover hover;
     if (l) {
