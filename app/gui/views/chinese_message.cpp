@@ -145,7 +145,9 @@ const std::vector<Phrase>& allowed_phrases() {
     return phrases;
 }
 
-// The first phrase that matches `text`, replaced; `text` as it is when none does.
+// `text` with the first phrase that matches it replaced, or with `all`, each matching phrase in
+// turn (the given value's phrases qualify one another: "path (…) with shape …"); `text` as it is
+// when none does.
 std::string translated(const std::string& text, const std::vector<Phrase>& phrases, bool all) {
     std::string out = text;
     for (const Phrase& p : phrases) {
