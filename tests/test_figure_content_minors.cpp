@@ -99,7 +99,6 @@ TEST(FigureContentMinors, ChineseFiguresLeaveNoEnglishWords) {
     EXPECT_NE(pe.subtitle.find("交错"), std::string::npos) << pe.subtitle;
 }
 
-// ALiBi's diagonal is −slope·0 = −0: its cells read "0", not "−0".
 // The permutation figure's no-PE difference is zero but for rounding, which the browser's wasm
 // left at 2.2e−16 where the desktop has 0: both say "< 10⁻¹²"; the PE's difference is a number.
 TEST(FigureContentMinors, RoundingIsNotWrittenAsADifference) {
@@ -117,6 +116,7 @@ TEST(FigureContentMinors, RoundingIsNotWrittenAsADifference) {
     EXPECT_NE(f.panels[5].title.find("largest: 0.1"), std::string::npos) << f.panels[5].title;
 }
 
+// ALiBi's diagonal is −slope·0 = −0: its cells read "0", not "−0".
 TEST(FigureContentMinors, NegativeZeroIsWrittenZero) {
     EXPECT_EQ(format_number(-0.0, 2), "0");
     EXPECT_EQ(format_number(-0.5, 2), "−0.5");

@@ -145,7 +145,14 @@ void status_text(const App& app) {
     const std::string& text = bad ? app.problem : app.status;
     if (text.empty()) return;
     const float available = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x;
-    const std::string whole = window_message(text);
+    // As the window says it, made again only when the message or the language changes: it is
+    // drawn in every frame, and in Chinese window_message runs some seventy patterns.
+    static std::string said_text, said_language, whole;
+    if (text != said_text || language() != said_language) {
+        said_text = text;
+        said_language = language();
+        whole = window_message(text);
+    }
     std::string shown = whole;
     if (ImGui::CalcTextSize(whole.c_str()).x > available) {
         // The longest head that fits with "…" after it, cut between characters, never inside one

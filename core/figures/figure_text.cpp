@@ -18,16 +18,10 @@ std::string encoding_title(const std::string& name, const Text& t) {
     return it == titles.end() ? name : it->second;
 }
 
-namespace {
-
-// Whether the UTF-8 character that starts at `p` is a Chinese one (U+3000–U+9FFF, whose lead
-// bytes are E3–E9, or a full-width form, EF).
-bool chinese_at(const std::string& s, size_t p) {
-    const unsigned char lead = p < s.size() ? static_cast<unsigned char>(s[p]) : 0;
+bool chinese_at(const std::string& text, size_t at) {
+    const unsigned char lead = at < text.size() ? static_cast<unsigned char>(text[at]) : 0;
     return (lead >= 0xE3 && lead <= 0xE9) || lead == 0xEF;
 }
-
-}  // namespace
 
 std::string name_then(const std::string& name, const std::string& rest) {
     // The last character of `name` is its last three bytes where it is Chinese.

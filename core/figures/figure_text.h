@@ -14,6 +14,9 @@ namespace posviz {
 // are descriptions rather than names in the reader's language ("sinusoidal" → "Sinusoidal" /
 // "正弦", "learned" → "Learned" / "可学习").
 std::string encoding_title(const std::string& name, const Text& t);
+// Whether the UTF-8 character that starts at byte `at` of `text` is Chinese: U+3000–U+9FFF (CJK
+// punctuation and ideographs, lead bytes E3–E9) or a full-width form (lead byte EF).
+bool chinese_at(const std::string& text, size_t at);
 // `name` then `rest`, without the space that leads `rest` where both sides of it are Chinese:
 // "正弦" + " 位置编码矩阵" → "正弦位置编码矩阵", while "RoPE" + " 位置编码矩阵" keeps it.
 std::string name_then(const std::string& name, const std::string& rest);

@@ -3,6 +3,8 @@
 #include <regex>
 #include <vector>
 
+#include "core/figures/figure_text.h"
+
 namespace posviz::gui {
 
 namespace {
@@ -161,11 +163,7 @@ std::string translated(const std::string& text, const std::vector<Phrase>& phras
 // `lead` then `text`, with a space between Chinese and what is not (a value, a path, a number):
 // "收到 0", "应为至多 4096".
 std::string then(const std::string& lead, const std::string& text) {
-    // UTF-8 lead bytes E3–E9 start U+3000–U+9FFF (CJK and its punctuation), EF the full-width
-    // forms.
-    const unsigned char first = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
-    const bool chinese = (first >= 0xE3 && first <= 0xE9) || first == 0xEF;
-    return lead + (chinese || text.empty() ? "" : " ") + text;
+    return lead + (chinese_at(text, 0) || text.empty() ? "" : " ") + text;
 }
 
 }  // namespace
